@@ -1,0 +1,181 @@
+"""Everything the screens show beyond the layer itself: decompositions, sweeps, statistics, diffs.
+
+One function per view; each returns plain arrays for the figures. `compute` runs the whole
+lesson once per change, so every screen reads the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .attention import AttentionTrace, MultiHeadTrace, add_and_norm, multi_head_attention, self_attention, softmax
+from .scenario import Scenario
+
+DOCUMENT_Z = (2.0, 1.0, 0.1)
+DOCUMENT_TABLE = {0.5: (0.85, 0.12, 0.03), 1.0: (0.66, 0.24, 0.10), 2.0: (0.45, 0.32, 0.23)}  # as printed
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """The scenario and every result computed from it (single head, Add & Norm, multi-head)."""
+
+    scenario: Scenario
+    trace: AttentionTrace
+    residual: np.ndarray  # Z = X + Attention, (n, d_model)
+    normalized: np.ndarray  # LayerNorm(Z)
+    normalized_without_residual: np.ndarray  # LayerNorm(Attention), what is left with no residual
+    multi: MultiHeadTrace
+
+
+def compute(s: Scenario) -> Lesson:
+    """Run the layer on the scenario: attention at T, Add & Norm with γ, β, and the multi-head block."""
+    trace = self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature)
+    residual, normalized = add_and_norm(s.x, trace.output, s.gamma, s.beta)
+    _, without = add_and_norm(np.zeros_like(s.x), trace.output, s.gamma, s.beta)
+    w_q, w_k, w_v, w_o = s.multi_head_weights
+    multi = multi_head_attention(s.x, w_q, w_k, w_v, w_o, s.n_heads, temperature=s.mh_temperature)
+    return Lesson(s, trace, residual, normalized, without, multi)
+
+
+def bilinear(w_q: np.ndarray, w_k: np.ndarray) -> np.ndarray:
+    """M = W_Q W_Kᵀ, (d_model, d_model): score_ij = x_i M x_jᵀ."""
+    return w_q @ w_k.T
+
+
+def score_contributions(x: np.ndarray, w_q: np.ndarray, w_k: np.ndarray, i: int, j: int) -> np.ndarray:
+    """C[a, b] = x_ia · M_ab · x_jb (looker's axis a × looked-at axis b); C sums exactly to score_ij."""
+    return np.outer(x[i], x[j]) * bilinear(w_q, w_k)
+
+
+def dot_terms(q: np.ndarray, k: np.ndarray, i: int) -> np.ndarray:
+    """T[j, c] = Q_ic · K_jc, (n, d_k): row j sums to score_ij."""
+    return q[i][None, :] * k
+
+
+def partial_dot(q: np.ndarray, k: np.ndarray, i: int, dims: tuple[int, int]) -> np.ndarray:
+    """Q_i · K_j over two chosen dimensions only, for every j: what a 2-D picture can show of the score."""
+    d = list(dims)
+    return k[:, d] @ q[i, d]
+
+
+def weight_path(scores_row: np.ndarray, temperature: float) -> dict[str, np.ndarray]:
+    """score → score/T → exp(score/T − max) → ÷ row sum, with every step kept."""
+    scaled = scores_row / temperature
+    e = np.exp(scaled - scaled.max())
+    return {"scores": scores_row, "scaled": scaled, "exp": e, "sum": np.array(e.sum()), "weights": e / e.sum()}
+
+
+def shuffled(s: Scenario, seed: int) -> tuple[np.ndarray, AttentionTrace]:
+    """A random order of the words (never the identity when n > 1) and the attention in that order."""
+    rng = np.random.default_rng(seed)
+    perm = np.arange(s.n)
+    if s.n > 1:
+        while np.array_equal(perm, np.arange(s.n)):
+            perm = rng.permutation(s.n)
+    return perm, self_attention(s.x[perm], s.w_q, s.w_k, s.w_v, s.temperature)
+
+
+def asymmetry(scores: np.ndarray) -> tuple[int, int, float]:
+    """The pair (i, j) where |score_ij − score_ji| is largest, and that gap."""
+    gap = np.abs(scores - scores.T)
+    i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
+    return int(i), int(j), float(gap[i, j])
+
+
+def entropy(weights: np.ndarray) -> np.ndarray:
+    """H = −Σ_j w_j ln w_j per row, in nats (0 ln 0 = 0)."""
+    w = np.asarray(weights)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(w > 0, w * np.log(w), 0.0)
+    return -terms.sum(axis=-1)
+
+
+def effective_words(weights: np.ndarray) -> np.ndarray:
+    """exp(H): 1 when a row looks at one word only, n when it looks at all n equally."""
+    return np.exp(entropy(weights))
+
+
+def temperature_grid(low: float = 0.05, high: float = 20.0, count: int = 61) -> np.ndarray:
+    return np.geomspace(low, high, count)
+
+
+def sweep(scores: np.ndarray, temps: np.ndarray) -> np.ndarray:
+    """softmax(scores / T) for every T: (len(temps), *scores.shape)."""
+    return np.stack([softmax(scores, temperature=float(t)) for t in temps])
+
+
+def effective_words_curve(scores: np.ndarray, temps: np.ndarray) -> np.ndarray:
+    """exp(H) per row for every T: (len(temps), n)."""
+    return effective_words(sweep(scores, temps))
+
+
+def document_example(temps: tuple[float, ...] = (0.5, 1.0, 2.0)) -> np.ndarray:
+    """softmax(z / T) on the document's z = [2.0, 1.0, 0.1], one row per T."""
+    return np.stack([softmax(np.array(DOCUMENT_Z), temperature=t) for t in temps])
+
+
+def limits(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The T→0 limit (all weight on each row's maxima, shared equally) and the T→∞ limit (uniform)."""
+    top = np.isclose(scores, scores.max(axis=-1, keepdims=True), rtol=0, atol=1e-12)
+    return top / top.sum(axis=-1, keepdims=True), np.full(scores.shape, 1 / scores.shape[-1])
+
+
+def dk_experiment(d_ks: tuple[int, ...], n: int = 8, trials: int = 200, seed: int = 0) -> dict[str, np.ndarray]:
+    """Random Q, K with unit-variance entries: per d_k, the spread of QKᵀ and of QKᵀ/√d_k, and how
+    saturated the softmax gets (mean of each row's largest weight) with and without the division."""
+    rng = np.random.default_rng(seed)
+    out = {k: [] for k in ("std_raw", "std_scaled", "max_raw", "max_scaled")}
+    for d in d_ks:
+        q = rng.standard_normal((trials, n, d))
+        k = rng.standard_normal((trials, n, d))
+        s = q @ k.transpose(0, 2, 1)
+        out["std_raw"].append(s.std())
+        out["std_scaled"].append((s / math.sqrt(d)).std())
+        out["max_raw"].append(softmax(s).max(axis=-1).mean())
+        out["max_scaled"].append(softmax(s, temperature=math.sqrt(d)).max(axis=-1).mean())
+    return {k: np.array(v) for k, v in out.items()}
+
+
+def value_contributions(weights: np.ndarray, v: np.ndarray, i: int) -> np.ndarray:
+    """P[j, c] = weight_ij · V_jc, (n, d_v): column sums are output_i."""
+    return weights[i][:, None] * v
+
+
+def row_stats(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-row mean and (biased) standard deviation, as LayerNorm sees them."""
+    return a.mean(axis=-1), a.std(axis=-1)
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Cosine similarity of matching rows; 0 where either row is all zeros."""
+    na, nb = np.linalg.norm(a, axis=-1), np.linalg.norm(b, axis=-1)
+    denom = na * nb
+    return np.divide((a * b).sum(axis=-1), denom, out=np.zeros_like(denom), where=denom > 0)
+
+
+def favourites(weights: np.ndarray) -> np.ndarray:
+    """Each row's most-attended column."""
+    return np.argmax(weights, axis=-1)
+
+
+def head_blocks(w: np.ndarray, n_heads: int) -> list[np.ndarray]:
+    """The column block of each head: head h gets columns h·d_h:(h+1)·d_h."""
+    d_h = w.shape[1] // n_heads
+    return [w[:, h * d_h:(h + 1) * d_h] for h in range(n_heads)]
+
+
+def head_bilinears(s: Scenario) -> list[np.ndarray]:
+    """Each head's W_Q^h W_K^hᵀ (d_model × d_model): which looker axis meets which looked-at axis."""
+    w_q, w_k, _, _ = s.multi_head_weights
+    return [bilinear(q, k) for q, k in zip(head_blocks(w_q, s.n_heads), head_blocks(w_k, s.n_heads), strict=False)]
+
+
+def top_changes(before: np.ndarray, after: np.ndarray, count: int = 3) -> list[tuple[int, int, float]]:
+    """The `count` cells whose value changed most, as (row, col, after − before), largest |change| first."""
+    delta = np.asarray(after) - np.asarray(before)
+    flat = np.argsort(-np.abs(delta), axis=None, kind="stable")[:count]
+    rows, cols = np.unravel_index(flat, delta.shape)
+    return [(int(r), int(c), float(delta[r, c])) for r, c in zip(rows, cols, strict=False) if delta[r, c] != 0]

@@ -1,0 +1,292 @@
+"""Share links and state files: a lesson's Scenario and View to text and back.
+
+Both formats are read as untrusted input: size limits, a version field, exact types and shapes,
+finite bounded numbers; plain JSON only (no pickle, no eval). A bad input raises InputError.
+
+A link stores the preset and only what differs from it, quantised to the editors' step (0.01),
+as JSON compressed with raw DEFLATE and written in URL-safe base64: no percent-encoded Hangul.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import replace
+
+import numpy as np
+
+from . import presets
+from .errors import InputError
+from .lexicon import D_MODEL
+from .scenario import LANGS, MAX_WORD_CHARS, MAX_WORDS, Scenario, View, clean_matrix
+
+VERSION = 1
+FORMAT = "attention-lesson"
+MAX_LINK_CHARS = 8_000
+MAX_JSON_BYTES = 200_000
+MAX_X_EDITS = 4 * MAX_WORDS
+_MATRICES = (("q", "w_q"), ("k", "w_k"), ("w", "w_v"))
+
+
+def _bad(what: str) -> InputError:
+    return InputError("state_invalid", f"This link or file is not a valid lesson state ({what}).", what=what)
+
+
+def _ints(a: np.ndarray) -> list[int]:
+    return [int(v) for v in np.rint(np.asarray(a).ravel() * 100)]
+
+
+def _view_payload(view: View) -> dict:
+    d: dict = {}
+    default = View()
+    if view.lang != default.lang:
+        d["l"] = view.lang
+    if view.focus != default.focus:
+        d["f"] = view.focus
+    if view.cell != default.cell:
+        d["c"] = list(view.cell)
+    if view.dims != default.dims:
+        d["d"] = list(view.dims)
+    if view.presenter:
+        d["pr"] = 1
+    return d
+
+
+def link_payload(scenario: Scenario, view: View) -> dict:
+    """The compact dict a link carries: preset + changes, numbers as hundredths."""
+    d: dict = {"v": VERSION, "s": scenario.sentence}
+    default = Scenario()
+    if scenario.preset != default.preset:
+        d["p"] = scenario.preset
+    if scenario.seed:
+        d["r"] = scenario.seed
+    if scenario.temperature != default.temperature:
+        d["t"] = scenario.temperature
+    if scenario.x_edits:
+        d["x"] = {word: _ints(np.array(vec)) for word, vec in scenario.x_edits}
+    base = presets.single_head_weights(scenario.preset, scenario.seed)
+    for (short, name), b in zip(_MATRICES, base, strict=False):
+        m = getattr(scenario, name)
+        if not np.array_equal(m, b):
+            changed = np.flatnonzero(np.rint(m.ravel() * 100) != np.rint(b.ravel() * 100))
+            if len(changed) * 2 < m.size:
+                d[short] = [[int(i), int(np.rint(m.ravel()[i] * 100))] for i in changed]
+            else:
+                d[short] = _ints(m)
+    for short, name, neutral in (("g", "gamma", 1.0), ("b", "beta", 0.0)):
+        vec = getattr(scenario, name)
+        if not np.all(vec == neutral):
+            d[short] = _ints(vec)
+    if scenario.head_recipes != default.head_recipes:
+        d["h"] = list(scenario.head_recipes)
+    if scenario.mh_sidebar_t:
+        d["m"] = 1
+    d.update(_view_payload(view))
+    return d
+
+
+def encode_link(scenario: Scenario, view: View) -> str:
+    """The URL-safe token for `?s=` that reproduces this scenario and view."""
+    raw = json.dumps(link_payload(scenario, view), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(raw) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode_link(token: object) -> tuple[Scenario, View]:
+    """The scenario and view of a link token; InputError for anything else."""
+    if not isinstance(token, str) or not token:
+        raise _bad("empty")
+    if len(token) > MAX_LINK_CHARS:
+        raise InputError("link_too_long", f"This link is too long (over {MAX_LINK_CHARS} characters).",
+                         limit=MAX_LINK_CHARS)
+    try:
+        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_JSON_BYTES)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise _bad("truncated or oversized")
+        payload = json.loads(raw.decode("utf-8"))
+    except InputError:
+        raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        raise _bad("not readable") from exc
+    return _guard(lambda: _from_link_payload(payload))
+
+
+def _guard(build):
+    try:
+        return build()
+    except InputError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise _bad(type(exc).__name__) from exc
+
+
+def _check_version(d: dict, key: str) -> None:
+    if not isinstance(d, dict):
+        raise _bad("not an object")
+    v = d.get(key)
+    if v != VERSION:
+        raise InputError(
+            "state_version", f"This state was written by another version ({v!r}); this app reads {VERSION}.",
+            got=str(v)[:10], expected=VERSION,
+        )
+
+
+def _int(v: object, low: int, high: int, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise _bad(what)
+    return v
+
+
+def _hundredths(values: object, size: int, what: str) -> list[float]:
+    if not isinstance(values, list) or len(values) != size:
+        raise _bad(what)
+    return [_int(v, -10_000, 10_000, what) / 100 for v in values]
+
+
+def _x_edits(raw: object, scenario: Scenario, per_value) -> Scenario:
+    if not isinstance(raw, dict) or len(raw) > MAX_X_EDITS:
+        raise _bad("X")
+    edits = []
+    for word, vec in raw.items():
+        if not isinstance(word, str) or not 0 < len(word) <= MAX_WORD_CHARS:
+            raise _bad("X")
+        row = clean_matrix([per_value(vec)], (1, D_MODEL), "X")[0]
+        edits.append((word, tuple(float(v) for v in row)))
+    return replace(scenario, x_edits=tuple(sorted(edits)))
+
+
+def _heads(raw: object, scenario: Scenario) -> Scenario:
+    if not isinstance(raw, list) or not raw:
+        raise _bad("heads")
+    scenario = scenario.with_heads(len(raw))
+    for h, recipe in enumerate(raw):
+        scenario = scenario.with_head_recipe(h, recipe)
+    return scenario
+
+
+def _view(d: dict, scenario: Scenario, keys: dict[str, str]) -> View:
+    lang = d.get(keys["lang"], "ko")
+    if lang not in LANGS:
+        raise _bad("language")
+    top = MAX_WORDS - 1
+    cell = d.get(keys["cell"], [0, 1])
+    dims = d.get(keys["dims"], [0, 1])
+    if not (isinstance(cell, list) and len(cell) == 2 and isinstance(dims, list) and len(dims) == 2):
+        raise _bad("view")
+    return View(
+        lang=lang,
+        focus=_int(d.get(keys["focus"], 0), 0, top, "view"),
+        cell=(_int(cell[0], 0, top, "view"), _int(cell[1], 0, top, "view")),
+        dims=(_int(dims[0], 0, 2 * D_MODEL, "view"), _int(dims[1], 0, 2 * D_MODEL, "view")),
+        presenter=bool(_int(int(d.get(keys["presenter"], 0)), 0, 1, "view")),
+    ).fitted(scenario)
+
+
+def _from_link_payload(d: dict) -> tuple[Scenario, View]:
+    _check_version(d, "v")
+    s, _ = Scenario().with_sentence(d["s"])
+    s = s.with_preset(d.get("p", "emotion"), _int(d.get("r", 0), 0, 2**31 - 1, "seed"))
+    if "t" in d:
+        s = s.with_temperature(d["t"])
+    if "x" in d:
+        s = _x_edits(d["x"], s, lambda vec: _hundredths(vec, D_MODEL, "X"))
+    for short, name in _MATRICES:
+        if short not in d:
+            continue
+        m = getattr(s, name)
+        raw = d[short]
+        if isinstance(raw, list) and raw and isinstance(raw[0], list):
+            flat = (np.rint(m.ravel() * 100)).astype(int).tolist()
+            for pair in raw:
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise _bad(name)
+                flat[_int(pair[0], 0, m.size - 1, name)] = _int(pair[1], -10_000, 10_000, name)
+            values = np.array(flat, dtype=float).reshape(m.shape) / 100
+        else:
+            values = np.array(_hundredths(raw, m.size, name)).reshape(m.shape)
+        s = s.with_matrix(name, values)
+    for short, name in (("g", "gamma"), ("b", "beta")):
+        if short in d:
+            s = s.with_matrix(name, _hundredths(d[short], D_MODEL, name))
+    if "h" in d:
+        s = _heads(d["h"], s)
+    s = s.with_mh_sidebar_t(bool(_int(d.get("m", 0), 0, 1, "multi-head T")))
+    view = _view(d, s, {"lang": "l", "focus": "f", "cell": "c", "dims": "d", "presenter": "pr"})
+    return s, view
+
+
+def to_json(scenario: Scenario, view: View) -> str:
+    """The whole state as a readable JSON document (every matrix written out in full)."""
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "sentence": scenario.sentence,
+        "preset": scenario.preset,
+        "seed": scenario.seed,
+        "temperature": scenario.temperature,
+        "x_edits": {word: list(vec) for word, vec in scenario.x_edits},
+        "w_q": scenario.w_q.tolist(),
+        "w_k": scenario.w_k.tolist(),
+        "w_v": scenario.w_v.tolist(),
+        "gamma": scenario.gamma.tolist(),
+        "beta": scenario.beta.tolist(),
+        "head_recipes": list(scenario.head_recipes),
+        "mh_sidebar_t": scenario.mh_sidebar_t,
+        "view": {
+            "lang": view.lang, "focus": view.focus, "cell": list(view.cell), "dims": list(view.dims),
+            "presenter": int(view.presenter),
+        },
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def from_json(text: object) -> tuple[Scenario, View]:
+    """The scenario and view of a state file written by `to_json`; InputError for anything else."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_JSON_BYTES:
+            raise InputError("file_too_large", f"The file is larger than {MAX_JSON_BYTES // 1000} kB.",
+                             limit=MAX_JSON_BYTES // 1000)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad("not UTF-8 text") from exc
+    if not isinstance(text, str):
+        raise _bad("not text")
+    if len(text) > MAX_JSON_BYTES:
+        raise InputError("file_too_large", f"The file is larger than {MAX_JSON_BYTES // 1000} kB.",
+                         limit=MAX_JSON_BYTES // 1000)
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise _bad("not JSON") from exc
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _bad("not a lesson file")
+    return _guard(lambda: _from_json_doc(doc))
+
+
+def _from_json_doc(doc: dict) -> tuple[Scenario, View]:
+    _check_version(doc, "version")
+    s, _ = Scenario().with_sentence(doc["sentence"])
+    s = s.with_preset(doc["preset"], _int(doc.get("seed", 0), 0, 2**31 - 1, "seed"))
+    s = s.with_temperature(doc["temperature"])
+    s = _x_edits(doc.get("x_edits", {}), s, lambda vec: vec)
+    for name in ("w_q", "w_k", "w_v"):
+        s = s.with_matrix(name, doc[name])
+    for name in ("gamma", "beta"):
+        s = s.with_matrix(name, doc[name])
+    s = _heads(doc["head_recipes"], s)
+    mh = doc.get("mh_sidebar_t", False)
+    if not isinstance(mh, bool):
+        raise _bad("mh_sidebar_t")
+    s = s.with_mh_sidebar_t(mh)
+    view_doc = doc.get("view", {})
+    if not isinstance(view_doc, dict):
+        raise _bad("view")
+    keys = {k: k for k in ("lang", "focus", "cell", "dims", "presenter")}
+    view = _view(view_doc, s, keys)
+    return s, view

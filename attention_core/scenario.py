@@ -1,0 +1,293 @@
+"""The whole editable state of a lesson, validated on every change, and never mutated in place.
+
+A `Scenario` holds what the math needs (sentence, embeddings, weights, T, γ, β, heads); a `View`
+holds what a screen points at (language, selected word and cell, presenter mode). Both travel in
+share links and state files (see `codec`).
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import numpy as np
+
+from . import presets
+from .errors import InputError
+from .lexicon import AXES, D_MODEL, embed, normalize
+
+MAX_WORDS = 64
+MAX_CHARS = 5000
+MAX_WORD_CHARS = 30
+MAX_ABS = 100.0  # bound on every cell of X and of the weights, so nothing overflows
+T_MIN, T_MAX = 0.01, 100.0
+DEFAULT_SENTENCE = "슬픈 영화였다 아름다운 장면이었다"
+LANGS = ("ko", "en")
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """Whitespace tokens (어절, not subwords) of a sentence, and how many past MAX_WORDS were dropped."""
+
+    tokens: tuple[str, ...]
+    dropped: int
+
+
+def parse_sentence(text: object) -> Sentence:
+    """Split on whitespace; refuse an empty or over-long text, keep the first MAX_WORDS words."""
+    if not isinstance(text, str):
+        raise InputError("sentence_empty", "Type a sentence: at least one word.")
+    text = unicodedata.normalize("NFC", text)
+    if len(text) > MAX_CHARS:
+        raise InputError(
+            "sentence_too_long", f"The sentence has {len(text)} characters; at most {MAX_CHARS} are allowed.",
+            chars=len(text), limit=MAX_CHARS,
+        )
+    words = tuple(text.split())
+    if not words:
+        raise InputError("sentence_empty", "Type a sentence: at least one word.")
+    long_word = next((w for w in words if len(w) > MAX_WORD_CHARS), None)
+    if long_word is not None:
+        raise InputError(
+            "word_too_long", f"A word may have at most {MAX_WORD_CHARS} characters: “{long_word[:12]}…”.",
+            limit=MAX_WORD_CHARS, word=long_word[:12],
+        )
+    return Sentence(words[:MAX_WORDS], max(0, len(words) - MAX_WORDS))
+
+
+def labels(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Tokens as chart labels, repeated words told apart: 슬픈 슬픈 → 슬픈¹ 슬픈²."""
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for t in tokens:
+        if counts[t] == 1:
+            out.append(t)
+        else:
+            seen[t] = seen.get(t, 0) + 1
+            out.append(t + str(seen[t]).translate(_SUPERSCRIPTS))
+    return tuple(out)
+
+
+def clean_matrix(
+    values: object,
+    shape: tuple[int, int],
+    name: str,
+    row_labels: tuple[str, ...] | None = None,
+    col_labels: tuple[str, ...] | None = None,
+) -> np.ndarray:
+    """Untrusted cells (numbers, text, None, NaN, ±inf) → a (rows, cols) float64 array rounded to 2 decimals.
+
+    Raises InputError naming the first bad cell: not a number, not finite, or |value| > MAX_ABS.
+    """
+    rows = values.tolist() if hasattr(values, "tolist") else values
+    if not isinstance(rows, (list, tuple)) or len(rows) != shape[0] or any(
+        not isinstance(r, (list, tuple)) or len(r) != shape[1] for r in rows
+    ):
+        raise InputError(
+            "matrix_shape", f"{name} must be {shape[0]}×{shape[1]}.", name=name, rows=shape[0], cols=shape[1]
+        )
+    out = np.empty(shape)
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            where = {
+                "name": name,
+                "row": row_labels[i] if row_labels else str(i + 1),
+                "col": col_labels[j] if col_labels else str(j + 1),
+                "value": str(cell)[:20],
+            }
+            try:
+                v = float(cell) if not isinstance(cell, bool) else math.nan
+            except (TypeError, ValueError):
+                v = math.nan
+            if math.isnan(v):
+                raise InputError(
+                    "cell_not_number", f"{name} [{where['row']}, {where['col']}]: “{where['value']}” is not a number.",
+                    **where,
+                )
+            if not math.isfinite(v) or abs(v) > MAX_ABS:
+                raise InputError(
+                    "cell_too_large",
+                    f"{name} [{where['row']}, {where['col']}]: {where['value']} is outside −{MAX_ABS:g}…{MAX_ABS:g}.",
+                    limit=f"{MAX_ABS:g}", **where,
+                )
+            out[i, j] = round(v, 2) + 0.0  # + 0.0 turns −0.0 into 0.0
+    return out
+
+
+def clean_temperature(t: object) -> float:
+    try:
+        v = float(t)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        v = math.nan
+    if not (math.isfinite(v) and T_MIN <= v <= T_MAX):
+        raise InputError(
+            "temperature_range", f"T must be a number from {T_MIN:g} to {T_MAX:g}.", low=f"{T_MIN:g}", high=f"{T_MAX:g}"
+        )
+    return v
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a = np.array(a, dtype=np.float64)
+    a.setflags(write=False)
+    return a
+
+
+def _recipes_for(n_heads: int, current: tuple[str, ...]) -> tuple[str, ...]:
+    pool = current + tuple(r for r in presets.DEFAULT_HEAD_RECIPES if r not in current)
+    return tuple(pool[i % len(pool)] for i in range(n_heads))
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    """Sentence, embeddings (lexicon + edits by word), single-head weights, T, γ, β and the multi-head setup."""
+
+    sentence: str = DEFAULT_SENTENCE
+    preset: str = "emotion"
+    seed: int = 0
+    x_edits: tuple[tuple[str, tuple[float, ...]], ...] = ()  # (normalized word, its edited vector)
+    w_q: np.ndarray = field(default_factory=lambda: _frozen(presets.single_head_weights("emotion")[0]))
+    w_k: np.ndarray = field(default_factory=lambda: _frozen(presets.single_head_weights("emotion")[1]))
+    w_v: np.ndarray = field(default_factory=lambda: _frozen(presets.single_head_weights("emotion")[2]))
+    temperature: float = 1.0
+    gamma: np.ndarray = field(default_factory=lambda: _frozen(np.ones(D_MODEL)))
+    beta: np.ndarray = field(default_factory=lambda: _frozen(np.zeros(D_MODEL)))
+    head_recipes: tuple[str, ...] = ("emotion", "grammar")
+    mh_sidebar_t: bool = False  # False: the multi-head screen uses T = √d_head
+
+    @cached_property
+    def tokens(self) -> tuple[str, ...]:
+        return tuple(self.sentence.split())
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        return labels(self.tokens)
+
+    @property
+    def n(self) -> int:
+        return len(self.tokens)
+
+    @property
+    def d_k(self) -> int:
+        return self.w_q.shape[1]
+
+    @property
+    def n_heads(self) -> int:
+        return len(self.head_recipes)
+
+    @cached_property
+    def x(self) -> np.ndarray:
+        """(n, d_model): each word's row from the lexicon, or from its edit if the word was edited."""
+        edits = dict(self.x_edits)
+        return _frozen(np.array([edits.get(normalize(t), embed(t)) for t in self.tokens]).reshape(self.n, D_MODEL))
+
+    @cached_property
+    def multi_head_weights(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return tuple(_frozen(w) for w in presets.multi_head_weights(self.head_recipes))  # type: ignore[return-value]
+
+    @property
+    def mh_temperature(self) -> float:
+        return self.temperature if self.mh_sidebar_t else math.sqrt(D_MODEL // self.n_heads)
+
+    # Every change returns a new, validated Scenario.
+
+    def with_sentence(self, text: object) -> tuple[Scenario, int]:
+        """The scenario for a new sentence, and how many words past MAX_WORDS were dropped."""
+        s = parse_sentence(text)
+        return replace(self, sentence=" ".join(s.tokens)), s.dropped
+
+    def with_preset(self, preset: str, seed: int | None = None) -> Scenario:
+        if preset not in presets.SINGLE_HEAD_PRESETS:
+            raise InputError("preset_unknown", f"Unknown preset “{preset}”.", preset=str(preset)[:30])
+        seed = self.seed if seed is None else _clean_seed(seed)
+        w_q, w_k, w_v = presets.single_head_weights(preset, seed)
+        return replace(self, preset=preset, seed=seed, w_q=_frozen(w_q), w_k=_frozen(w_k), w_v=_frozen(w_v))
+
+    def with_x(self, values: object) -> Scenario:
+        """Apply an edited X (n × d_model); an edited row becomes that word's embedding everywhere it occurs."""
+        new = clean_matrix(values, (self.n, D_MODEL), "X", self.labels, tuple(a.key for a in AXES))
+        edits = dict(self.x_edits)
+        for i, token in enumerate(self.tokens):
+            if not np.array_equal(new[i], self.x[i]):
+                row = tuple(float(v) for v in new[i])
+                key = normalize(token)
+                if row == tuple(embed(token)):
+                    edits.pop(key, None)
+                else:
+                    edits[key] = row
+        return replace(self, x_edits=tuple(sorted(edits.items())))
+
+    def with_matrix(self, name: str, values: object) -> Scenario:
+        """Replace one of w_q, w_k, w_v (validated, same shape) or gamma/beta (a row of d_model)."""
+        if name in ("w_q", "w_k", "w_v"):
+            current = getattr(self, name)
+            label = {"w_q": "W_Q", "w_k": "W_K", "w_v": "W_V"}[name]
+            new = clean_matrix(values, current.shape, label, tuple(a.key for a in AXES))
+            if name in ("w_q", "w_k"):
+                other = self.w_k if name == "w_q" else self.w_q
+                if new.shape[1] != other.shape[1]:
+                    raise InputError("shape_mismatch", "W_Q and W_K must have the same width.")
+            return replace(self, **{name: _frozen(new)})
+        if name in ("gamma", "beta"):
+            new = clean_matrix([list(values)], (1, D_MODEL), "γ" if name == "gamma" else "β")[0]  # type: ignore[call-overload]
+            return replace(self, **{name: _frozen(new)})
+        raise ValueError(f"unknown matrix {name!r}")
+
+    def with_temperature(self, t: object) -> Scenario:
+        return replace(self, temperature=clean_temperature(t))
+
+    def with_heads(self, n_heads: int) -> Scenario:
+        if n_heads not in head_choices():
+            raise InputError(
+                "heads_not_divisor", f"{D_MODEL} axes cannot be split evenly into {n_heads} heads.",
+                what="X", width=D_MODEL, heads=n_heads,
+            )
+        return replace(self, head_recipes=_recipes_for(n_heads, self.head_recipes))
+
+    def with_head_recipe(self, head: int, recipe: str) -> Scenario:
+        if recipe not in presets.HEAD_RECIPES or not 0 <= head < self.n_heads:
+            raise InputError("preset_unknown", f"Unknown head recipe “{recipe}”.", preset=str(recipe)[:30])
+        recipes = list(self.head_recipes)
+        recipes[head] = recipe
+        return replace(self, head_recipes=tuple(recipes))
+
+    def with_mh_sidebar_t(self, on: bool) -> Scenario:
+        return replace(self, mh_sidebar_t=bool(on))
+
+
+def head_choices() -> tuple[int, ...]:
+    """Numbers of heads that split the d_model axes evenly."""
+    return tuple(h for h in range(1, D_MODEL + 1) if D_MODEL % h == 0)
+
+
+def _clean_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
+        raise InputError("seed_invalid", "The seed must be a whole number from 0 to 2147483647.")
+    return int(seed)
+
+
+@dataclass(frozen=True)
+class View:
+    """What the screens point at: language, selected word, selected score cell, two Q/K dimensions, presenter mode."""
+
+    lang: str = "ko"
+    focus: int = 0
+    cell: tuple[int, int] = (0, 1)
+    dims: tuple[int, int] = (0, 1)
+    presenter: bool = False
+
+    def fitted(self, scenario: Scenario) -> View:
+        """This view with indices clipped to the scenario's words and Q/K width."""
+        last, width = scenario.n - 1, scenario.d_k - 1
+        d0, d1 = min(self.dims[0], width), min(self.dims[1], width)
+        return replace(
+            self,
+            focus=min(self.focus, last),
+            cell=(min(self.cell[0], last), min(self.cell[1], last)),
+            dims=(d0, d1 if d1 != d0 or width == 0 else (d0 + 1) % (width + 1)),
+        )
