@@ -1,0 +1,37 @@
+"""Home: the source text's key summary as the pipeline at a glance, with links to every step."""
+
+import streamlit as st
+
+from attention_core import figures, ui
+
+with ui.page("home") as p:
+    p.title()
+    p.lead("home.lead")
+    s, lesson = p.scenario, p.lesson
+    tr = lesson.trace
+    left, right = st.columns([2, 3])
+    with left:
+        st.subheader(p.t("home.summary"))
+        st.markdown("\n".join(f"- {p.t(f'home.s{i}')}" for i in range(1, 7)))
+        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
+    with right:
+        st.subheader(p.t("home.steps"))
+        for page_key, path in ui.PAGES[1:]:
+            st.page_link(path, label=f"{p.t(f'page.{page_key}')} — {p.t(f'home.d_{page_key}')}")
+    st.subheader(p.t("home.pipeline"))
+    words = list(s.labels)
+    axes = p.axis_names()
+    qk = [f"{c + 1}" for c in range(s.d_k)]
+    panels = [
+        (p.t("home.p_x"), s.x, words, axes, "signed"),
+        (p.t("home.p_q"), tr.q, words, qk, "signed"),
+        (p.t("home.p_k"), tr.k, words, qk, "signed"),
+        (p.t("home.p_scores"), tr.scores, words, words, "signed"),
+        (p.t("home.p_weights"), tr.weights, words, words, "weights"),
+        (p.t("home.p_v"), tr.v, words, axes, "signed"),
+        (p.t("home.p_out"), tr.output, words, axes, "signed"),
+        (p.t("home.p_norm"), lesson.normalized, words, axes, "signed"),
+    ]
+    p.chart(figures.heatmap_grid(panels, columns=4, presenter=p.presenter), "pipeline")
+    p.note("note.hand_set")
+    p.note("note.named_axes")

@@ -1,0 +1,309 @@
+"""The Streamlit frame every page calls first, the one canonical state per session, shared widgets.
+
+Usage in a page file:
+
+    with ui.page("gaze") as p:
+        p.title()
+        ...
+
+The frame loads the state (from a share link on a session's first run), draws the sidebar
+(language, steps, sentence, preset, T, share link, reset) and, when the page is done, writes the
+share link for the final state. Widgets are seeded from the canonical state on every run, so a page
+or language switch never loses what a user set.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from . import analysis, codec, figures, presets
+from .errors import InputError
+from .i18n import error_text, text
+from .lexicon import AXES
+from .scenario import MAX_WORDS, Scenario, View, parse_sentence
+
+PAGES: tuple[tuple[str, str], ...] = (
+    ("home", "app.py"),
+    ("gaze", "pages/1_gaze.py"),
+    ("score", "pages/2_score.py"),
+    ("temperature", "pages/3_temperature.py"),
+    ("value", "pages/4_value.py"),
+    ("residual", "pages/5_residual.py"),
+    ("multihead", "pages/6_multihead.py"),
+)
+T_OPTIONS: tuple[float, ...] = (
+    0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
+    1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
+)
+_STATE = "attention_state"  # the one session-state entry this app owns; widget keys below are derived
+
+
+@dataclass
+class AppState:
+    """One session's lesson: the canonical scenario and view, and bookkeeping for the editors."""
+
+    scenario: Scenario
+    view: View
+    rev: int = 0  # bumps on every change made outside a matrix editor, so editors restart from it
+    editor_rev: dict[str, int] = field(default_factory=dict)  # bumps when an editor held a bad cell
+    notices: list[tuple[str, str]] = field(default_factory=list)  # (level, text) to show once
+
+
+def _state() -> AppState:
+    if _STATE not in st.session_state:
+        st.session_state[_STATE] = _initial_state()
+    return st.session_state[_STATE]
+
+
+def _initial_state() -> AppState:
+    token = st.query_params.get("s")
+    if token:
+        try:
+            scenario, view = codec.decode_link(token)
+            return AppState(scenario, view)
+        except InputError as err:
+            state = AppState(Scenario(), View())
+            state.notices.append(("error", text("ko", "msg.link_failed", reason=error_text("ko", err))
+                                  + "\n\n" + text("en", "msg.link_failed", reason=error_text("en", err))))
+            return state
+    return AppState(Scenario(), View())
+
+
+class Page:
+    """What a page sees: the translated text, the state, the computed lesson, and shared widgets."""
+
+    def __init__(self, key: str, state: AppState) -> None:
+        self.key = key
+        self._state = state
+        self._lesson: analysis.Lesson | None = None
+
+    # state
+
+    @property
+    def scenario(self) -> Scenario:
+        return self._state.scenario
+
+    @property
+    def view(self) -> View:
+        return self._state.view
+
+    @property
+    def lang(self) -> str:
+        return self._state.view.lang
+
+    @property
+    def presenter(self) -> bool:
+        return self._state.view.presenter
+
+    @property
+    def lesson(self) -> analysis.Lesson:
+        """Every result of the current scenario, computed once per change."""
+        if self._lesson is None or self._lesson.scenario is not self.scenario:
+            self._lesson = analysis.compute(self.scenario)
+        return self._lesson
+
+    def update(self, scenario: Scenario | None = None, view: View | None = None, from_editor: bool = False) -> None:
+        s = scenario or self.scenario
+        self._state.scenario = s
+        self._state.view = (view or self.view).fitted(s)
+        if scenario is not None and not from_editor:
+            self._state.rev += 1
+
+    def t(self, key: str, **params: object) -> str:
+        return text(self.lang, key, **params)
+
+    def error(self, err: Exception) -> str:
+        return error_text(self.lang, err)
+
+    def axis_names(self) -> list[str]:
+        return [self.t(f"axis.{a.key}") for a in AXES]
+
+    # drawing helpers
+
+    def title(self) -> None:
+        st.title(self.t(f"page.{self.key}"))
+
+    def lead(self, key: str) -> None:
+        st.markdown(self.t(key))
+
+    def note(self, key: str) -> None:
+        st.caption("ⓘ " + self.t(key))
+
+    def chart(self, fig, name: str) -> None:
+        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+
+    def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
+        """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
+        labels = self.scenario.labels
+        current = {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+        wkey = f"pick:{field_name}:{key or self.key}"
+        st.session_state[wkey] = min(current, len(labels) - 1)
+
+        def changed() -> None:
+            i = st.session_state[wkey]
+            v = self.view
+            new = {"focus": replace(v, focus=i), "row": replace(v, cell=(i, v.cell[1])),
+                   "col": replace(v, cell=(v.cell[0], i))}[field_name]
+            self.update(view=new)
+
+        return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
+                            on_change=changed)
+
+    def matrix_editor(self, name: str, height: int | None = None) -> None:
+        """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
+        s = self.scenario
+        axes = self.axis_names()
+        if name == "x":
+            values, rows, cols = s.x, list(s.labels), axes
+        elif name in ("w_q", "w_k", "w_v"):
+            m = getattr(s, name)
+            prefix = {"w_q": "q", "w_k": "k", "w_v": "v"}[name]
+            values, rows, cols = m, axes, [f"{prefix}{c + 1}" for c in range(m.shape[1])]
+        elif name == "gamma_beta":
+            values, rows, cols = np.vstack([s.gamma, s.beta]), ["γ", "β"], axes
+        else:
+            raise ValueError(name)
+        frame = pd.DataFrame(np.asarray(values), index=rows, columns=cols)
+        config = {c: st.column_config.NumberColumn(c, min_value=-100.0, max_value=100.0, step=0.01, format="%.2f")
+                  for c in cols}
+        key = f"edit:{name}:{self.lang}:{self._state.rev}:{self._state.editor_rev.get(name, 0)}"
+        edited = st.data_editor(frame, key=key, num_rows="fixed", column_config=config, width="stretch",
+                                height=height)
+        raw = edited.to_numpy(dtype=object).tolist() if edited.shape == frame.shape else edited.to_numpy().tolist()
+        try:
+            if edited.shape == frame.shape and np.array_equal(edited.to_numpy(dtype=float), values):
+                return
+        except (TypeError, ValueError):
+            pass
+        try:
+            if name == "x":
+                new = s.with_x(raw)
+            elif name == "gamma_beta":
+                if len(raw) != 2:
+                    raise InputError("matrix_shape", "γ/β must be 2 rows.", name="γ/β", rows=2, cols=len(cols))
+                new = s.with_matrix("gamma", raw[0]).with_matrix("beta", raw[1])
+            else:
+                new = s.with_matrix(name, raw)
+        except InputError as err:
+            self._state.editor_rev[name] = self._state.editor_rev.get(name, 0) + 1
+            self._state.notices.append(("error", self.error(err) + " " + self.t("msg.kept_last_good")))
+            st.rerun()
+        self.update(new, from_editor=True)
+
+
+@contextlib.contextmanager
+def page(key: str) -> Iterator[Page]:
+    """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
+    state = _state()
+    p = Page(key, state)
+    st.set_page_config(
+        page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
+        page_icon="👁",
+        layout="wide",
+        initial_sidebar_state="collapsed" if p.presenter else "expanded",
+    )
+    share_slot = _sidebar(p)
+    while state.notices:
+        level, message = state.notices.pop(0)
+        getattr(st, level)(message)
+    yield p
+    _share_link(p, share_slot)
+
+
+def _sidebar(p: Page):
+    """Draw the sidebar; return the empty slot the share link goes into once the page is drawn."""
+    state = p._state
+    with st.sidebar:
+        st.markdown(f"**{p.t('app.title')}**")
+        st.session_state["sb:lang"] = p.lang
+        st.segmented_control(
+            p.t("sb.language"), ("ko", "en"), format_func=lambda c: {"ko": "한국어", "en": "English"}[c],
+            key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
+        )
+        st.caption(p.t("sb.steps"))
+        for page_key, path in PAGES:
+            st.page_link(path, label=p.t(f"page.{page_key}"))
+        st.divider()
+        st.session_state["sb:sentence"] = p.scenario.sentence
+        st.text_input(p.t("sb.sentence"), key="sb:sentence", on_change=_on_sentence, args=(p,),
+                      help=p.t("sb.sentence_help", limit=MAX_WORDS))
+        st.session_state["sb:preset"] = p.scenario.preset
+        st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
+                     format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
+        if p.scenario.preset == "random":
+            st.session_state["sb:seed"] = p.scenario.seed
+            st.number_input(p.t("sb.seed"), min_value=0, max_value=2**31 - 1, step=1, key="sb:seed",
+                            on_change=_on_seed, args=(p,))
+        temperature_slider(p, "sb:T")
+        p.note("note.sqrt_dk")
+        share_slot = st.empty()
+        if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
+            p.update(Scenario(), View(lang=p.lang))
+            state.notices.append(("success", p.t("sb.reset_done")))
+            st.rerun()
+    return share_slot
+
+
+def temperature_slider(p: Page, key: str) -> None:
+    """The T slider (log-spaced steps), bound to the scenario's T."""
+    t = p.scenario.temperature
+    options = sorted(set(T_OPTIONS) | {t})
+    st.session_state[key] = t
+
+    def changed() -> None:
+        p.update(p.scenario.with_temperature(st.session_state[key]))
+
+    st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
+                     on_change=changed, help=p.t("sb.temperature_help"))
+
+
+def _on_lang(p: Page) -> None:
+    lang = st.session_state.get("sb:lang") or p.lang  # segmented control can be cleared: keep the language
+    p.update(view=replace(p.view, lang=lang))
+
+
+def _on_sentence(p: Page) -> None:
+    raw = st.session_state["sb:sentence"]
+    try:
+        scenario, dropped = p.scenario.with_sentence(raw)
+    except InputError as err:
+        p._state.notices.append(("error", p.error(err) + " " + p.t("msg.kept_last_good")))
+        return
+    if dropped:
+        total = len(parse_sentence(raw).tokens) + dropped
+        p._state.notices.append(("warning", p.t("msg.dropped_words", total=total, limit=MAX_WORDS, dropped=dropped)))
+    p.update(scenario)
+
+
+def _on_preset(p: Page) -> None:
+    p.update(p.scenario.with_preset(st.session_state["sb:preset"]))
+
+
+def _on_seed(p: Page) -> None:
+    try:
+        p.update(p.scenario.with_preset("random", int(st.session_state["sb:seed"])))
+    except (InputError, TypeError, ValueError) as err:
+        p._state.notices.append(("error", p.error(err)))
+
+
+def share_url(p: Page) -> str:
+    """This page's address with the whole state in `?s=`."""
+    token = codec.encode_link(p.scenario, p.view)
+    base = st.context.url or ""
+    return f"{base}?s={token}"
+
+
+def _share_link(p: Page, slot) -> None:
+    with slot.container():
+        st.markdown(f"**{p.t('sb.share')}**")
+        url = share_url(p)
+        if not url.startswith("http"):
+            st.caption(p.t("sb.share_no_url"))
+        st.code(url, language=None, wrap_lines=True)
+        st.caption(p.t("sb.share_help"))

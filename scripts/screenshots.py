@@ -1,0 +1,71 @@
+"""Screenshots of every page, in Korean and in English, from a freshly started app (for the README).
+
+    python scripts/screenshots.py [--out docs/screenshots] [--full] [--pages home,gaze] [--langs ko,en]
+
+Each language is reached through the app's own controls: the sidebar language switch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from attention_core.ui import PAGES  # noqa: E402
+from tests.e2e.helpers import (  # noqa: E402
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    screenshot,
+    start_server,
+    wait_for_app,
+    wait_for_plots,
+)
+
+
+def url_path(path: str) -> str:
+    return "" if path == "app.py" else Path(path).stem.split("_", 1)[1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    ap.add_argument("--full", action="store_true", help="whole page instead of the 1280×720 viewport")
+    ap.add_argument("--pages", default=",".join(k for k, _ in PAGES))
+    ap.add_argument("--langs", default="ko,en")
+    ap.add_argument("--query", default="", help="extra query string, e.g. s=<share token>")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = args.pages.split(",")
+    with start_server() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS, headless=True)
+        for lang in args.langs.split(","):
+            page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            page.goto(server.page_url("") + (f"?{args.query}" if args.query else ""))
+            wait_for_app(page)
+            if lang == "en":
+                page.locator('[data-testid="stSidebar"] button', has_text="English").first.click()
+                wait_for_app(page)
+            for key, path in PAGES:
+                if key not in wanted:
+                    continue
+                page.locator('a[data-testid="stPageLink-NavLink"]').nth([k for k, _ in PAGES].index(key)).click()
+                wait_for_app(page)
+                wait_for_plots(page)
+                page.wait_for_timeout(500)
+                target = out / f"{key}-{lang}.png"
+                if args.full:
+                    screenshot(page, target)
+                else:
+                    page.screenshot(path=str(target))
+                print(target)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
