@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import unicodedata
+
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -37,17 +39,40 @@ def chart_config(filename: str) -> dict:
     }
 
 
+def text_width(label: str, size: int) -> float:
+    """Approximate rendered width in px: wide (Hangul, CJK) glyphs ≈ 1 em, others ≈ 0.6 em."""
+    return sum(size * (1.0 if unicodedata.east_asian_width(c) in "WF" else 0.6) for c in str(label))
+
+
+def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "", top: Sequence[str] = (),
+             top_angle: int = 0, x_title_top: str = "", bottom: Sequence[str] = (), bottom_angle: int = 0,
+             x_title_bottom: str = "") -> dict:
+    """Margins that fit the tick labels and titles (Plotly's automargin does not run in every host)."""
+
+    def ticks(labels: Sequence[str], angle: int) -> float:
+        if not labels:
+            return 0
+        widest = max(text_width(x, size) for x in labels)
+        return (widest * 0.72 + size * 0.7) if angle else size * 1.4
+
+    left = 12 + max((text_width(r, size) for r in rows), default=30) + (size * 1.8 if y_title else 0)
+    t = 10 + (size * 2.0 if title else 0) + ticks(top, top_angle) + (size * 1.6 if x_title_top else 0)
+    b = 10 + ticks(bottom, bottom_angle) + (size * 1.6 if x_title_bottom else 0)
+    return {"l": int(left), "r": 10, "t": int(t), "b": int(b)}
+
+
 def _font_size(presenter: bool) -> int:
     return theme.FONT_SIZE_PRESENTER if presenter else theme.FONT_SIZE
 
 
-def _base_layout(fig: go.Figure, title: str, height: int, presenter: bool) -> go.Figure:
+def _base_layout(fig: go.Figure, title: str, height: int, presenter: bool, margin: dict | None = None) -> go.Figure:
     size = _font_size(presenter)
     fig.update_layout(
-        title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left"},
+        title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "paper",
+               "y": 1, "yref": "container", "yanchor": "top", "pad": {"t": 8}},
         font={"family": theme.FONT_FAMILY, "size": size},
         height=height,
-        margin=theme.MARGIN,
+        margin=margin or theme.MARGIN,
         hoverlabel={"font": {"family": theme.FONT_FAMILY}},
         plot_bgcolor="white",
     )
@@ -147,7 +172,11 @@ def heatmap(
         title={"text": y_title}, showgrid=False, zeroline=False,
     )
     fig.update_layout(legend={"orientation": "h", "y": -0.02, "yanchor": "top"}, showlegend=bool(marks))
-    return _base_layout(fig, title, height or heatmap_height(n_rows, presenter, 60 if rotate else 0), presenter)
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=rows, y_title=y_title, top=tick_text, top_angle=rotate, x_title_top=x_title,
+                      bottom=("x",) if marks else ())
+    height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def bars(
@@ -172,9 +201,13 @@ def bars(
             customdata=list(labels), hovertemplate="%{customdata}: %{y:.3f}<extra></extra>",
         )
     )
-    fig.update_xaxes(tickmode="array", tickvals=list(range(len(values))), ticktext=list(labels))
+    angle = -45 if len(labels) > theme.ROTATE_TICKS_AFTER else 0
+    fig.update_xaxes(tickmode="array", tickvals=list(range(len(values))), ticktext=list(labels), tickangle=angle)
     fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None, gridcolor="#eee")
-    return _base_layout(fig, title, height, presenter)
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels, bottom_angle=angle)
+    margin["t"] += size  # room for the value printed above the tallest bar
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def grouped_bars(
@@ -201,7 +234,9 @@ def grouped_bars(
                                                "xanchor": "right"})
     fig.update_xaxes(type="category")
     fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None, gridcolor="#eee")
-    return _base_layout(fig, title, height, presenter)
+    margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=labels)
+    margin["t"] += _font_size(presenter) * 2  # the legend sits above the bars
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def curves(
@@ -228,7 +263,10 @@ def curves(
     fig.update_xaxes(title=x_title, type="log" if log_x else "linear", gridcolor="#eee")
     fig.update_yaxes(title=y_title, gridcolor="#eee")
     fig.update_layout(legend={"orientation": "h", "y": -0.25, "yanchor": "top"})
-    return _base_layout(fig, title, height, presenter)
+    margin = _margins(_font_size(presenter), title, rows=("0.000",), y_title=y_title, bottom=("1",),
+                      x_title_bottom=x_title)
+    margin["b"] += _font_size(presenter) * 2 * (1 + len(ys) // 4)  # the legend below
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def _cycle(colors: Sequence[str], n: int) -> list[str]:
@@ -277,7 +315,9 @@ def arrows(
     fig.update_xaxes(title=x_title, range=[-span, span], zeroline=True, zerolinecolor="#bbb", gridcolor="#eee")
     fig.update_yaxes(title=y_title, range=[-span, span], zeroline=True, zerolinecolor="#bbb", gridcolor="#eee",
                      scaleanchor="x", scaleratio=1)
-    return _base_layout(fig, title, height, presenter)
+    margin = _margins(_font_size(presenter), title, rows=("-0.0",), y_title=y_title, bottom=("1",),
+                      x_title_bottom=x_title)
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def stacked_contributions(
@@ -307,7 +347,10 @@ def stacked_contributions(
     ))
     fig.update_layout(barmode="relative", legend={"orientation": "h", "y": -0.15, "yanchor": "top"})
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
-    return _base_layout(fig, title, height, presenter)
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
+    margin["b"] += int(size * 2 * (1 + len(part_labels) // 6))  # the legend below
+    return _base_layout(fig, title, height, presenter, margin)
 
 
 def weight_lines(
@@ -377,8 +420,11 @@ def heatmap_grid(
     size = _font_size(presenter)
     fig.update_annotations(font_size=size)
     n_max = max(np.asarray(p[1]).shape[0] for p in panels)
-    fig = _base_layout(fig, title, height or rows * max(240, min(520, n_max * 26 + 140)), presenter)
-    fig.update_layout(font={"size": size - 2})
+    small = size - 2
+    margin = _margins(small, title, rows=[r for p in panels for r in p[2]],
+                      bottom=[c for p in panels for c in p[3]], bottom_angle=-45)
+    fig = _base_layout(fig, title, height or rows * max(240, min(520, n_max * 26 + 140)), presenter, margin)
+    fig.update_layout(font={"size": small})
     return fig
 
 
@@ -400,4 +446,7 @@ def line_rows(
     fig.update_xaxes(tickmode="array", tickvals=list(range(len(x_labels))), ticktext=list(x_labels))
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
     fig.update_layout(legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
-    return _base_layout(fig, title, height, presenter)
+    margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=x_labels,
+                      bottom_angle=-45 if len(x_labels) > theme.ROTATE_TICKS_AFTER else 0)
+    margin["t"] += _font_size(presenter) * 2
+    return _base_layout(fig, title, height, presenter, margin)

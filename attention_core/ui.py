@@ -155,7 +155,20 @@ class Page:
         return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
                             on_change=changed)
 
-    def matrix_editor(self, name: str, height: int | None = None) -> None:
+    def dim_picker(self, which: int, label_key: str) -> int:
+        """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
+        wkey = f"pick:dim{which}:{self.key}"
+        st.session_state[wkey] = self.view.dims[which]
+
+        def changed() -> None:
+            dims = list(self.view.dims)
+            dims[which] = st.session_state[wkey]
+            self.update(view=replace(self.view, dims=(dims[0], dims[1])))
+
+        return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
+                            key=wkey, on_change=changed)
+
+    def matrix_editor(self, name: str, height: int | str = "auto") -> None:
         """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
         s = self.scenario
         axes = self.axis_names()

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
+import numpy as np
+import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -45,12 +49,38 @@ def chart_specs(at: AppTest) -> list[str]:
     return [c.proto.spec for c in charts(at)]
 
 
+def _decode(obj):
+    """Plotly's typed-array JSON ({"dtype", "bdata", "shape"}) back to numpy arrays, recursively."""
+    if isinstance(obj, dict):
+        if "bdata" in obj and "dtype" in obj:
+            arr = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=np.dtype(obj["dtype"]))
+            shape = obj.get("shape")
+            return arr.reshape([int(n) for n in str(shape).split(",")]) if shape else arr
+        return {k: _decode(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_decode(v) for v in obj]
+    return obj
+
+
+def chart_figures(at: AppTest) -> dict[str, go.Figure]:
+    """Every chart on the page as a plotly Figure (typed arrays decoded), by its title text."""
+    out = {}
+    for spec in chart_specs(at):
+        fig = go.Figure(_decode(json.loads(spec)))
+        out[fig.layout.title.text or f"untitled-{len(out)}"] = fig
+    return out
+
+
+def chart_titled(at: AppTest, part: str) -> go.Figure:
+    """The one chart whose title contains `part`."""
+    found = [fig for title, fig in chart_figures(at).items() if part in title]
+    assert len(found) == 1, (part, list(chart_figures(at)))
+    return found[0]
+
+
 def edit_matrix(at: AppTest, name: str, edits: dict[int, dict[str, object]]) -> AppTest:
     """Simulate editing cells of the editor for matrix `name` (x, w_q, w_k, w_v, gamma_beta) and rerun."""
-    keys = [e.key for e in at.get("arrow_data_frame") if getattr(e, "key", None)] + [
-        k for k in at.session_state.filtered_state if str(k).startswith(f"edit:{name}:")
-    ]
-    key = next(k for k in keys if str(k).startswith(f"edit:{name}:"))
+    key = next(e.key for e in at.data_editor if str(e.key).startswith(f"edit:{name}:"))
     at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
     return at.run()
 

@@ -1,0 +1,46 @@
+"""Strings of the Q/K gaze screen: {key: (korean, english)}."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "lead": (
+        "각 단어는 두 가지 시선을 만듭니다. **Q는 나의 시선**, **K는 그 시선에 비춰진 상대방의 모습**입니다.",
+        "Every word makes two gazes. **Q is my gaze**; **K is how another word appears to that gaze**.",
+    ),
+    "q_role": ("Q (Query): 내가 정보를 얻고 싶은 상대는 누구인가?",
+               "Q (Query): whom do I want to get information from?"),
+    "k_role": ("K (Key): 내가 상대에게 어떤 반응을 줄 수 있는가?", "K (Key): what response can I give to another?"),
+    "focus_axes": (
+        "W_Q, W_K는 모든 임베딩 정보를 보지 않습니다. 특정 의미 축에만 집중합니다. "
+        "W_Q, W_K의 행(의미 축) 중 0이 아닌 행이 그 시선이 읽는 축입니다.",
+        "W_Q and W_K do not look at all of the embedding. They focus on particular axes of meaning: "
+        "the non-zero rows (axes) of W_Q and W_K are what each gaze reads.",
+    ),
+    "x_title": ("X: 단어 임베딩 (행 = 단어, 열 = 의미 축)", "X: word embeddings (rows = words, columns = axes)"),
+    "wq_title": ("W_Q: 시선을 만드는 행렬 (행 = 의미 축)", "W_Q: makes the gaze (rows = axes)"),
+    "wk_title": ("W_K: 비춰진 모습을 만드는 행렬 (행 = 의미 축)", "W_K: makes the appearance (rows = axes)"),
+    "q_chart": ("Q = X·W_Q (각 단어의 시선)", "Q = X·W_Q (each word's gaze)"),
+    "k_chart": ("K = X·W_K (각 단어가 비춰진 모습)", "K = X·W_K (how each word appears)"),
+    "gaze_of": ("‘{word}’의 시선", "The gaze of ‘{word}’"),
+    "dots_chart": ("Q_{word} · K_j: ‘{word}’가 각 단어를 바라본 점수", "Q_{word} · K_j: how ‘{word}’ scores each word"),
+    "terms_chart": (
+        "차원별 곱 Q_{word},c · K_j,c (행을 더하면 점수)",
+        "Per-dimension products Q_{word},c · K_j,c (each row sums to the score)",
+    ),
+    "score": ("점수", "score"),
+    "geometry": ("기하로 보기: 두 차원의 화살표", "Geometric view: arrows in two dimensions"),
+    "geometry_help": (
+        "Q_i(주황)와 모든 K_j(초록)를 고른 두 차원에 그립니다. 같은 방향일수록 내적이 큽니다. "
+        "두 차원만의 내적(부분 점수)을 전체 점수와 나란히 봅니다.",
+        "Q_i (orange) and every K_j (green) drawn in two chosen dimensions. The more they point the same way, "
+        "the larger the dot product. The two-dimension dot product (partial score) is set beside the full score.",
+    ),
+    "dim_a": ("가로 차원", "Horizontal dimension"),
+    "dim_b": ("세로 차원", "Vertical dimension"),
+    "arrows_chart": ("Q_{word}와 K_j (차원 {a}, {b})", "Q_{word} and K_j (dimensions {a}, {b})"),
+    "partial": ("두 차원만의 내적", "dot product in these two dimensions"),
+    "full": ("전체 점수 Q_i·K_j", "full score Q_i·K_j"),
+    "partial_caption": (
+        "부분 점수와 전체 점수의 차이는 그림에 없는 나머지 차원에서 옵니다.",
+        "The difference between the partial and the full score comes from the dimensions not drawn.",
+    ),
+    "edit": ("행렬 고치기", "Edit the matrices"),
+}

@@ -1,0 +1,67 @@
+"""Strings of the Score-matrix screen: {key: (korean, english)}."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "lead": (
+        "모든 단어 쌍의 중요도는 점수 score_ij = Q_i · K_j 로 계산됩니다. 실제로는 모든 토큰을 한 번에 처리해 "
+        "**QKᵀ** (n×n 행렬)를 얻습니다. 행 i는 단어 i가 바라본 점수, 열 j는 단어 j가 받은 점수입니다.",
+        "The importance of every pair of words is the score score_ij = Q_i · K_j. In practice all tokens are "
+        "processed at once, giving **QKᵀ** (an n×n matrix). Row i holds the scores word i gives; column j those "
+        "word j receives.",
+    ),
+    "matrix": ("Score 행렬 QKᵀ", "The score matrix QKᵀ"),
+    "cell": ("칸 하나 고르기: 점수는 어디서 오는가?", "Pick a cell: where does its score come from?"),
+    "picked": ("고른 칸", "picked cell"),
+    "decomp_lead": (
+        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ = Σ_a Σ_b x_ia · M_ab · x_jb. 아래 칸 (a, b)는 보는 단어의 축 a와 "
+        "보이는 단어의 축 b가 점수에 보탠 몫이며, 모두 더하면 정확히 점수가 됩니다 (어떤 가중치라도).",
+        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ = Σ_a Σ_b x_ia · M_ab · x_jb. Cell (a, b) below is what the looking "
+        "word's axis a and the looked-at word's axis b add to the score; together they add up exactly to the "
+        "score (whatever the weights).",
+    ),
+    "contrib_chart": ("‘{i}’ → ‘{j}’: 축 쌍별 기여 (합 = {total:.2f})",
+                      "‘{i}’ → ‘{j}’: contribution of each axis pair (sum = {total:.2f})"),
+    "looker_axis": ("보는 단어의 축 a ↓", "looking word's axis a ↓"),
+    "looked_axis": ("보이는 단어의 축 b →", "looked-at word's axis b →"),
+    "m_chart": ("M = W_Q W_Kᵀ: 어떤 축이 어떤 축을 보는가", "M = W_Q W_Kᵀ: which axis looks at which"),
+    "sum_check": ("기여의 합 {total:.4f} = 점수 {score:.4f}", "sum of contributions {total:.4f} = score {score:.4f}"),
+    "path": ("점수가 가중치가 되는 길 (행 ‘{i}’)", "How a score becomes a weight (row ‘{i}’)"),
+    "col_score": ("점수", "score"),
+    "col_scaled": ("÷ T", "÷ T"),
+    "col_exp": ("exp(· − 최댓값)", "exp(· − max)"),
+    "col_weight": ("÷ 행 합 = 가중치", "÷ row sum = weight"),
+    "path_caption": (
+        "T = {t:g}. 각 행에서 최댓값을 빼고 exp를 취해도 결과는 같습니다 (넘침을 막는 계산 요령). 행 합 = {total:.3f}.",
+        "T = {t:g}. Subtracting the row's maximum before exp changes nothing in the result (it only prevents "
+        "overflow). Row sum = {total:.3f}.",
+    ),
+    "asym": ("누가 보는지가 중요하다: score_ij ≠ score_ji", "Who looks matters: score_ij ≠ score_ji"),
+    "asym_text": (
+        "W_Q ≠ W_K 이면 ‘{i}’가 ‘{j}’를 보는 점수({a:.2f})와 ‘{j}’가 ‘{i}’를 보는 점수({b:.2f})가 다릅니다. "
+        "W_Q = W_K 이면 QKᵀ는 대칭이 되어 두 점수가 같아지고, 각 단어는 주로 자기 자신을 봅니다.",
+        "With W_Q ≠ W_K the score of ‘{i}’ looking at ‘{j}’ ({a:.2f}) differs from ‘{j}’ looking at ‘{i}’ "
+        "({b:.2f}). With W_Q = W_K, QKᵀ is symmetric, the two are equal, and each word mostly looks at itself.",
+    ),
+    "sym_text": (
+        "지금 가중치에서는 QKᵀ가 대칭입니다 (W_Q = W_K): score_ij = score_ji. ‘감정을 보는 시선’ 프리셋으로 바꾸면 "
+        "비대칭이 나타납니다.",
+        "With the current weights QKᵀ is symmetric (W_Q = W_K): score_ij = score_ji. Switch to the ‘look at "
+        "emotion’ preset to see the asymmetry.",
+    ),
+    "shuffle": ("단어 순서 섞기", "Shuffle the words"),
+    "shuffle_text": (
+        "순서를 섞어도 점수는 같은 숫자가 자리만 바뀝니다 (행과 열이 함께 재배열). Attention만으로는 단어 순서를 "
+        "알 수 없습니다. 순서는 다음 단계인 위치 인코딩(positional encoding)이 더해 줍니다.",
+        "Shuffled, the scores are the same numbers in new places (rows and columns permuted together). "
+        "Attention alone has no sense of word order; positional encoding, the step after this one, adds it.",
+    ),
+    "shuffled_chart": ("섞은 순서의 QKᵀ", "QKᵀ in the shuffled order"),
+    "sqrt_title": ("T와 √d_k", "T and √d_k"),
+    "sqrt_text": (
+        "원 논문의 Attention은 softmax(QKᵀ/√d_k)입니다. d_k가 커질수록 점수의 퍼짐이 √d_k 배로 커지므로, 이를 "
+        "나누어 softmax가 한쪽으로 포화되지 않게 합니다. 이 앱은 문서처럼 T를 자유롭게 두어 그 효과를 직접 "
+        "보게 합니다 (지금 d_k = {dk}, √d_k = {sq:.2f}). 자세한 실험은 ③ Temperature 화면에 있습니다.",
+        "The original paper's attention is softmax(QKᵀ/√d_k). The spread of the scores grows like √d_k, so "
+        "dividing by it keeps the softmax from saturating. Like the text, this app leaves T free so you can see "
+        "its effect (here d_k = {dk}, √d_k = {sq:.2f}). The experiment is on the ③ Temperature screen.",
+    ),
+}

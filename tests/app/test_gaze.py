@@ -1,0 +1,61 @@
+"""Q/K gaze under AppTest: charts render, picking a word and editing matrices change them."""
+
+import numpy as np
+
+from attention_core import self_attention
+
+from tests.app.conftest import assert_clean, chart_specs, chart_titled, edit_matrix, open_page, state
+
+
+chart = chart_titled
+
+
+def test_gaze_page_renders_q_k_and_the_gaze():
+    at = open_page("gaze")
+    assert len(chart_specs(at)) == 5
+    assert len(at.data_editor) == 3  # X, W_Q, W_K
+    dots = chart(at, "바라본 점수")
+    s = state(at).scenario
+    expected = self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature).scores[0]
+    np.testing.assert_allclose(dots.data[0].y, expected)
+
+
+def test_picking_a_word_changes_its_gaze():
+    at = open_page("gaze")
+    before = chart(at, "바라본 점수").data[0].y
+    at.selectbox(key="pick:focus:gaze").set_value(1).run()
+    assert_clean(at)
+    assert state(at).view.focus == 1
+    after = chart(at, "바라본 점수").data[0].y
+    assert not np.allclose(after, before)
+    assert "영화였다" in chart(at, "바라본 점수").layout.title.text
+
+
+def test_editing_w_q_changes_q_and_the_scores():
+    at = open_page("gaze")
+    q_before = np.array(chart(at, "Q = X·W_Q").data[0].z)
+    edit_matrix(at, "w_q", {1: {"q1": 5.0}})  # valence row, first Q dimension
+    assert_clean(at)
+    assert state(at).scenario.w_q[1, 0] == 5.0
+    assert not np.allclose(chart(at, "Q = X·W_Q").data[0].z, q_before)
+
+
+def test_editing_x_changes_every_occurrence_and_junk_is_refused():
+    at = open_page("gaze")
+    edit_matrix(at, "x", {0: {"감정": 0.05}})
+    assert state(at).scenario.x[0, 0] == 0.05
+    edit_matrix(at, "x", {0: {"감정": None}})
+    assert_clean(at)
+    assert state(at).scenario.x[0, 0] == 0.05
+    assert any("숫자가 아닙니다" in e.value for e in at.error)
+
+
+def test_dimension_pickers_move_the_arrows_and_english_works():
+    at = open_page("gaze")
+    at.selectbox(key="pick:dim1:gaze").set_value(2).run()
+    assert_clean(at)
+    assert state(at).view.dims == (0, 2)
+    assert "1, 3" in chart(at, "K_j (").layout.title.text
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    assert_clean(at)
+    assert chart(at, "each word's gaze")
