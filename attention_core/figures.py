@@ -7,16 +7,18 @@ and value, a diverging scale centred on 0 for signed matrices and a 0–1 sequen
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import unicodedata
 
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from . import theme
+
+
+BOTTOM_LEGEND = {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0, "xanchor": "left"}
 
 
 @dataclass(frozen=True)
@@ -61,18 +63,39 @@ def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "",
     return {"l": int(left), "r": 10, "t": int(t), "b": int(b)}
 
 
+def wrap(title: str, size: int, max_px: float = 430) -> str:
+    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces."""
+    lines, line = [], ""
+    for word in title.split(" "):
+        candidate = f"{line} {word}".strip()
+        if line and text_width(candidate, size) > max_px:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    lines.append(line)
+    return "<br>".join(lines)
+
+
 def _font_size(presenter: bool) -> int:
     return theme.FONT_SIZE_PRESENTER if presenter else theme.FONT_SIZE
 
 
 def _base_layout(fig: go.Figure, title: str, height: int, presenter: bool, margin: dict | None = None) -> go.Figure:
     size = _font_size(presenter)
+    title = wrap(title, size + 2)
+    extra_lines = title.count("<br>")
+    line_px = (size + 2) * 1.3
+    margin = dict(margin or theme.MARGIN)
+    margin["t"] += int(line_px * extra_lines)
+    # Plotly anchors a multi-line title by its first line, so place that line above the ones below it.
+    first_line_px = height - margin["t"] + 8 + line_px * extra_lines
     fig.update_layout(
         title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "paper",
-               "y": 1, "yref": "container", "yanchor": "top", "pad": {"t": 8}},
+               "y": min(first_line_px / height, 1.0), "yref": "container", "yanchor": "bottom"},
         font={"family": theme.FONT_FAMILY, "size": size},
         height=height,
-        margin=margin or theme.MARGIN,
+        margin=margin,
         hoverlabel={"font": {"family": theme.FONT_FAMILY}},
         plot_bgcolor="white",
     )
@@ -163,7 +186,7 @@ def heatmap(
         )
     rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or max((len(c) for c in cols), default=0) * n_cols > 60 else 0
     fig.update_xaxes(
-        tickmode="array", tickvals=tick_vals, ticktext=tick_text, side="top", tickangle=rotate,
+        tickmode="array", tickvals=tick_vals, ticktext=tick_text, side="bottom", tickangle=rotate,
         title={"text": x_title, "standoff": 4}, range=[-0.5, n_cols - 0.5 + (1 if row_sums else 0)],
         showgrid=False, zeroline=False,
     )
@@ -171,10 +194,12 @@ def heatmap(
         tickmode="array", tickvals=list(range(n_rows)), ticktext=list(rows), autorange="reversed",
         title={"text": y_title}, showgrid=False, zeroline=False,
     )
-    fig.update_layout(legend={"orientation": "h", "y": -0.02, "yanchor": "top"}, showlegend=bool(marks))
+    fig.update_layout(legend=BOTTOM_LEGEND, showlegend=bool(marks))
     size = _font_size(presenter)
-    margin = _margins(size, title, rows=rows, y_title=y_title, top=tick_text, top_angle=rotate, x_title_top=x_title,
-                      bottom=("x",) if marks else ())
+    margin = _margins(size, title, rows=rows, y_title=y_title, bottom=tick_text, bottom_angle=rotate,
+                      x_title_bottom=x_title)
+    if marks:
+        margin["b"] += int(size * 2.2)
     height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
     return _base_layout(fig, title, height, presenter, margin)
 
@@ -230,12 +255,12 @@ def grouped_bars(
             texttemplate=f"%{{y:.{decimals}f}}", textposition="outside", cliponaxis=False,
             hovertemplate=f"{name}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
         ))
-    fig.update_layout(barmode="group", legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1,
-                                               "xanchor": "right"})
+    fig.update_layout(barmode="group", legend=BOTTOM_LEGEND)
     fig.update_xaxes(type="category")
     fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None, gridcolor="#eee")
     margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=labels)
-    margin["t"] += _font_size(presenter) * 2  # the legend sits above the bars
+    margin["t"] += _font_size(presenter)  # the value printed above the tallest bar
+    margin["b"] += int(_font_size(presenter) * 2.2)  # the legend below
     return _base_layout(fig, title, height, presenter, margin)
 
 
@@ -262,7 +287,7 @@ def curves(
                       annotation_text=marker_label, annotation_position="top")
     fig.update_xaxes(title=x_title, type="log" if log_x else "linear", gridcolor="#eee")
     fig.update_yaxes(title=y_title, gridcolor="#eee")
-    fig.update_layout(legend={"orientation": "h", "y": -0.25, "yanchor": "top"})
+    fig.update_layout(legend=BOTTOM_LEGEND)
     margin = _margins(_font_size(presenter), title, rows=("0.000",), y_title=y_title, bottom=("1",),
                       x_title_bottom=x_title)
     margin["b"] += _font_size(presenter) * 2 * (1 + len(ys) // 4)  # the legend below
@@ -345,7 +370,7 @@ def stacked_contributions(
         text=[f"{v:.2f}" for v in total], textposition="top center",
         hovertemplate=f"{total_label}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     ))
-    fig.update_layout(barmode="relative", legend={"orientation": "h", "y": -0.15, "yanchor": "top"})
+    fig.update_layout(barmode="relative", legend=BOTTOM_LEGEND)
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
@@ -445,8 +470,56 @@ def line_rows(
                                  hovertemplate=f"{name}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>"))
     fig.update_xaxes(tickmode="array", tickvals=list(range(len(x_labels))), ticktext=list(x_labels))
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
-    fig.update_layout(legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
+    fig.update_layout(legend=BOTTOM_LEGEND)
     margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=x_labels,
                       bottom_angle=-45 if len(x_labels) > theme.ROTATE_TICKS_AFTER else 0)
-    margin["t"] += _font_size(presenter) * 2
+    margin["b"] += int(_font_size(presenter) * 2.2)
     return _base_layout(fig, title, height, presenter, margin)
+
+
+def bars_grid(
+    panels: Sequence[tuple[str, Sequence[float]]],
+    labels: Sequence[str],
+    *,
+    title: str = "",
+    y_range: tuple[float, float] = (0.0, 1.0),
+    decimals: int = 2,
+    highlight: int | None = None,
+    presenter: bool = False,
+    height: int = 300,
+) -> go.Figure:
+    """Small bar charts side by side over the same labels and y range: panels of (panel title, values)."""
+    fig = make_subplots(rows=1, cols=len(panels), subplot_titles=[t for t, _ in panels], shared_yaxes=True,
+                        horizontal_spacing=0.02)
+    colors = [theme.QUERY_COLOR if i == highlight else theme.KEY_COLOR for i in range(len(labels))]
+    show_text = len(labels) <= 6
+    angle = -45 if len(labels) * len(panels) > 12 else 0
+    for c, (name, vals) in enumerate(panels):
+        fig.add_trace(go.Bar(
+            x=list(range(len(labels))), y=list(vals), marker_color=colors, customdata=list(labels),
+            texttemplate=f"%{{y:.{decimals}f}}" if show_text else None, textposition="outside", cliponaxis=False,
+            hovertemplate=f"{name}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>", showlegend=False,
+        ), row=1, col=c + 1)
+        fig.update_xaxes(tickmode="array", tickvals=list(range(len(labels))), ticktext=list(labels),
+                         tickangle=angle, row=1, col=c + 1)
+    fig.update_yaxes(range=list(y_range), gridcolor="#eee")
+    size = _font_size(presenter)
+    small = size - 2
+    fig.update_annotations(font_size=size)
+    margin = _margins(small, title, rows=("0.0",), bottom=labels, bottom_angle=angle)
+    margin["t"] += size * 3  # the panel titles and the values above the bars
+    fig = _base_layout(fig, title, height, presenter, margin)
+    fig.update_layout(font={"size": small}, title={"y": 1, "yanchor": "top", "pad": {"t": 6}})  # above panel titles
+    return fig
+
+
+def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
+    """A dashed vertical line at data value x, labelled on top; right on a log x axis too (Plotly reads an
+    annotation's x there as log10(x) while it reads a shape's x as the data value)."""
+    log = fig.layout.xaxis.type == "log"
+    fig.add_shape(type="line", x0=x, x1=x, y0=0, y1=1, xref="x", yref="y domain",
+                  line={"color": theme.TRUTH_COLOR, "dash": "dash", "width": 1.5})
+    if label:
+        fig.add_annotation(x=float(np.log10(x)) if log else x, y=1, xref="x", yref="y domain", text=label,
+                           showarrow=False, xanchor="left", yanchor="top", xshift=4, bgcolor="rgba(255,255,255,0.85)")
+    return fig

@@ -15,14 +15,17 @@ or language switch never loses what a user set.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import json
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from . import analysis, codec, figures, presets
+from . import analysis, codec, export, figures, presets, theme
 from .errors import InputError
 from .i18n import error_text, text
 from .lexicon import AXES
@@ -45,14 +48,26 @@ _STATE = "attention_state"  # the one session-state entry this app owns; widget 
 
 
 @dataclass
+class Quiz:
+    """Predict, then reveal: is the result hidden, the class's guess, and whether it was revealed."""
+
+    hidden: bool = False
+    guess: tuple[int, int] = (0, 0)
+    revealed: bool = False
+
+
+@dataclass
 class AppState:
-    """One session's lesson: the canonical scenario and view, and bookkeeping for the editors."""
+    """One session's lesson: the canonical scenario and view, and bookkeeping for the editors and tools."""
 
     scenario: Scenario
     view: View
     rev: int = 0  # bumps on every change made outside a matrix editor, so editors restart from it
     editor_rev: dict[str, int] = field(default_factory=dict)  # bumps when an editor held a bad cell
     notices: list[tuple[str, str]] = field(default_factory=list)  # (level, text) to show once
+    snapshot: Scenario | None = None  # state A of the compare tool
+    quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
+    uploaded: str | None = None  # id of the last state file read, so one upload is applied once
 
 
 def _state() -> AppState:
@@ -155,6 +170,55 @@ class Page:
         return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
                             on_change=changed)
 
+    def predict_reveal(
+        self, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str],
+        draw: Callable[[Sequence[figures.Mark]], None],
+    ) -> None:
+        """Draw a result chart behind "predict, then reveal": hidden until the class's guess is revealed.
+
+        `draw(marks)` draws the chart with the given cells outlined; on reveal the guess and the true
+        winner (the largest cell of `values`) are marked.
+        """
+        quiz = self._state.quizzes.setdefault(f"{self.key}:{name}", Quiz())
+        hide_key = f"quiz:{self.key}:{name}:hidden"
+        st.session_state[hide_key] = quiz.hidden
+
+        def toggled() -> None:
+            quiz.hidden = bool(st.session_state[hide_key])
+            quiz.revealed = False
+
+        st.toggle(self.t("lecture.hide"), key=hide_key, on_change=toggled)
+        n_rows, n_cols = np.shape(values)
+        guess = (min(quiz.guess[0], n_rows - 1), min(quiz.guess[1], n_cols - 1))
+        if quiz.hidden:
+            st.info(self.t("lecture.hidden"))
+            c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+            row_key, col_key = f"quiz:{self.key}:{name}:row", f"quiz:{self.key}:{name}:col"
+            st.session_state[row_key], st.session_state[col_key] = guess
+
+            def guessed() -> None:
+                quiz.guess = (st.session_state[row_key], st.session_state[col_key])
+
+            c1.selectbox(self.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,
+                         on_change=guessed)
+            c2.selectbox(self.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
+                         on_change=guessed)
+            if c3.button(self.t("lecture.reveal"), key=f"quiz:{self.key}:{name}:reveal", type="primary"):
+                quiz.hidden, quiz.revealed = False, True
+                st.rerun()
+            return
+        marks: list[figures.Mark] = []
+        if quiz.revealed:
+            wi, wj = analysis.winner(values)
+            marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, self.t("lecture.guess")),
+                     figures.Mark(wi, wj, theme.TRUTH_COLOR, self.t("lecture.winner"))]
+            params = {"row": rows[wi], "col": cols[wj], "value": float(values[wi][wj])}
+            if guess == (wi, wj):
+                st.success(self.t("lecture.right", **params))
+            else:
+                st.warning(self.t("lecture.wrong", guess=float(values[guess[0]][guess[1]]), **params))
+        draw(marks)
+
     def dim_picker(self, which: int, label_key: str) -> int:
         """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
         wkey = f"pick:dim{which}:{self.key}"
@@ -213,6 +277,7 @@ class Page:
 @contextlib.contextmanager
 def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
+    started = time.perf_counter()
     state = _state()
     p = Page(key, state)
     st.set_page_config(
@@ -221,12 +286,27 @@ def page(key: str) -> Iterator[Page]:
         layout="wide",
         initial_sidebar_state="collapsed" if p.presenter else "expanded",
     )
-    share_slot = _sidebar(p)
+    tail_slot = _sidebar(p)
+    if p.presenter:
+        _presenter_header(p)
     while state.notices:
         level, message = state.notices.pop(0)
         getattr(st, level)(message)
     yield p
-    _share_link(p, share_slot)
+    _compare(p)
+    with tail_slot.container():
+        _share_link(p)
+        _tools(p)
+    _log_timing(key, p, started)
+
+
+def _log_timing(key: str, p: Page, started: float) -> None:
+    """With ATTENTION_TIMING_LOG set (the benchmark sets it), append this run's server-side script time."""
+    path = os.environ.get("ATTENTION_TIMING_LOG")
+    if path:
+        ms = (time.perf_counter() - started) * 1000
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"page": key, "n": p.scenario.n, "ms": round(ms, 3), "t": time.time()}) + "\n")
 
 
 def _sidebar(p: Page):
@@ -239,13 +319,14 @@ def _sidebar(p: Page):
             p.t("sb.language"), ("ko", "en"), format_func=lambda c: {"ko": "한국어", "en": "English"}[c],
             key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
         )
+        st.session_state["sb:presenter"] = p.presenter
+        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=_on_presenter, args=(p, "sb:presenter"),
+                  help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
         for page_key, path in PAGES:
             st.page_link(path, label=p.t(f"page.{page_key}"))
         st.divider()
-        st.session_state["sb:sentence"] = p.scenario.sentence
-        st.text_input(p.t("sb.sentence"), key="sb:sentence", on_change=_on_sentence, args=(p,),
-                      help=p.t("sb.sentence_help", limit=MAX_WORDS))
+        sentence_input(p, "sb:sentence")
         st.session_state["sb:preset"] = p.scenario.preset
         st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
                      format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
@@ -255,12 +336,19 @@ def _sidebar(p: Page):
                             on_change=_on_seed, args=(p,))
         temperature_slider(p, "sb:T")
         p.note("note.sqrt_dk")
-        share_slot = st.empty()
+        tail_slot = st.empty()
         if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
             p.update(Scenario(), View(lang=p.lang))
             state.notices.append(("success", p.t("sb.reset_done")))
             st.rerun()
-    return share_slot
+    return tail_slot
+
+
+def sentence_input(p: Page, key: str) -> None:
+    """The sentence box, bound to the scenario's sentence."""
+    st.session_state[key] = p.scenario.sentence
+    st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
+                  help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
 
 def temperature_slider(p: Page, key: str) -> None:
@@ -281,8 +369,12 @@ def _on_lang(p: Page) -> None:
     p.update(view=replace(p.view, lang=lang))
 
 
-def _on_sentence(p: Page) -> None:
-    raw = st.session_state["sb:sentence"]
+def _on_presenter(p: Page, key: str) -> None:
+    p.update(view=replace(p.view, presenter=bool(st.session_state[key])))
+
+
+def _on_sentence(p: Page, key: str) -> None:
+    raw = st.session_state[key]
     try:
         scenario, dropped = p.scenario.with_sentence(raw)
     except InputError as err:
@@ -312,11 +404,117 @@ def share_url(p: Page) -> str:
     return f"{base}?s={token}"
 
 
-def _share_link(p: Page, slot) -> None:
-    with slot.container():
-        st.markdown(f"**{p.t('sb.share')}**")
-        url = share_url(p)
-        if not url.startswith("http"):
-            st.caption(p.t("sb.share_no_url"))
-        st.code(url, language=None, wrap_lines=True)
-        st.caption(p.t("sb.share_help"))
+def _share_link(p: Page) -> None:
+    st.markdown(f"**{p.t('sb.share')}**")
+    url = share_url(p)
+    if not url.startswith("http"):
+        st.caption(p.t("sb.share_no_url"))
+    st.code(url, language=None, wrap_lines=True)
+    st.caption(p.t("sb.share_help"))
+
+
+# Lecture tools: presenter mode, compare (snapshot and diff), export and import.
+
+_PRESENTER_CSS = """
+<style>
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stWidgetLabel"] p,
+[data-testid="stMain"] [data-testid="stAlertContentInfo"] p,
+[data-testid="stMain"] button p { font-size: 22px !important; line-height: 1.5 !important; }
+[data-testid="stMain"] h1 { font-size: 48px !important; }
+[data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
+[data-testid="stMain"] .katex { font-size: 1.5em !important; }
+[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding: 1.5rem 3rem 4rem !important; }
+</style>
+"""
+
+
+def _presenter_header(p: Page) -> None:
+    """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
+    st.html(_PRESENTER_CSS)
+    keys = [k for k, _ in PAGES]
+    idx = keys.index(p.key)
+    prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
+    if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", shortcut="PageUp", disabled=idx == 0,
+                       width="stretch"):
+        st.switch_page(PAGES[idx - 1][1])
+    step_col.markdown(f"**{p.t('lecture.step_of', k=idx + 1, n=len(PAGES))}**")
+    if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", shortcut="PageDown", type="primary",
+                       disabled=idx == len(PAGES) - 1, width="stretch"):
+        st.switch_page(PAGES[idx + 1][1])
+    st.session_state["pr:presenter"] = True
+    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=_on_presenter, args=(p, "pr:presenter"))
+    sentence_col, t_col = st.columns([3, 2])
+    with sentence_col:
+        sentence_input(p, "pr:sentence")
+    with t_col:
+        temperature_slider(p, "pr:T")
+
+
+def _compare(p: Page) -> None:
+    """B − A for the scores, weights and output, with the three largest changes of each named."""
+    snapshot = p._state.snapshot
+    if snapshot is None:
+        return
+    with st.expander(p.t("lecture.compare"), expanded=True):
+        try:
+            deltas = analysis.compare(analysis.compute(snapshot), p.lesson)
+        except InputError:
+            st.warning(p.t("lecture.compare_shape", a=snapshot.n, b=p.scenario.n))
+            return
+        words = list(p.scenario.labels)
+        v_dims = [f"v{c + 1}" for c in range(p.scenario.w_v.shape[1])]
+        columns = st.columns(3)
+        for col, name, xs, sep in zip(columns, ("scores", "weights", "output"), (words, words, v_dims),
+                                      (" → ", " → ", " · ")):
+            delta = deltas[name]
+            with col:
+                p.chart(figures.heatmap(delta, words, xs, title=p.t(f"lecture.d_{name}"), kind="signed",
+                                        hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
+                                        presenter=p.presenter), f"diff-{name}")
+                changes = analysis.top_changes(np.zeros_like(delta), delta)
+                if changes:
+                    st.markdown(f"**{p.t('lecture.largest')}**\n\n" + "\n".join(
+                        f"- {words[i]}{sep}{xs[j]} **{d:+.2f}**" for i, j, d in changes))
+                else:
+                    st.caption(p.t("lecture.compare_none"))
+
+
+def _tools(p: Page) -> None:
+    """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
+    state = p._state
+    with st.expander(p.t("lecture.tools"), expanded=state.snapshot is not None):
+        c1, c2 = st.columns([3, 2])
+        if c1.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:"):
+            state.snapshot = p.scenario
+            state.notices.append(("success", p.t("lecture.snapshot_saved")))
+            st.rerun()
+        if state.snapshot is not None and c2.button(p.t("lecture.snapshot_clear"), key="tl:clear"):
+            state.snapshot = None
+            st.rerun()
+        st.markdown(f"**{p.t('lecture.export')}**")
+        mats = export.lesson_matrices(p.lesson)
+        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix")
+        m = mats[name]
+        d1, d2 = st.columns(2)
+        d1.download_button(p.t("lecture.csv"), export.to_csv(m), file_name=f"attention-{name}.csv",
+                           mime="text/csv", key="tl:csv", on_click="ignore", icon=":material/download:")
+        d2.download_button(p.t("lecture.latex"), export.to_latex(m), file_name=f"attention-{name}.tex",
+                           mime="text/x-tex", key="tl:tex", on_click="ignore", icon=":material/download:")
+        st.caption(p.t("lecture.png_hint"))
+        st.download_button(p.t("lecture.json_down"), codec.to_json(p.scenario, p.view),
+                           file_name="attention-lesson.json", mime="application/json", key="tl:json",
+                           on_click="ignore", icon=":material/save:")
+        upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")
+        if upload is not None and upload.file_id != state.uploaded:
+            state.uploaded = upload.file_id
+            try:
+                scenario, view = codec.from_json(upload.getvalue())
+            except InputError as err:
+                state.notices.append(("error", p.t("lecture.json_failed", reason=p.error(err))))
+            else:
+                p.update(scenario, view)
+                state.notices.append(("success", p.t("lecture.json_loaded")))
+            st.rerun()

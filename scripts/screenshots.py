@@ -51,7 +51,7 @@ def main() -> None:
             if lang == "en":
                 page.locator('[data-testid="stSidebar"] button', has_text="English").first.click()
                 wait_for_app(page)
-            for key, path in PAGES:
+            for key, _ in PAGES:
                 if key not in wanted:
                     continue
                 page.locator('a[data-testid="stPageLink-NavLink"]').nth([k for k, _ in PAGES].index(key)).click()

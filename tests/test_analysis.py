@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from attention_core import InputError, softmax
 from attention_core import analysis as an
-from attention_core import softmax
 from attention_core.scenario import Scenario
 
 finite = st.floats(-3, 3, allow_nan=False)
@@ -115,3 +116,18 @@ def test_top_changes_names_the_largest():
     after = np.array([[0.0, 0.5, -0.9], [0.1, 0.0, 0.0]])
     assert an.top_changes(before, after) == [(0, 2, -0.9), (0, 1, 0.5), (1, 0, 0.1)]
     assert an.top_changes(before, before) == []
+
+
+def test_winner_is_the_largest_cell():
+    assert an.winner(np.array([[0.1, 0.9], [0.95, 0.0]])) == (1, 0)
+
+
+def test_compare_gives_b_minus_a_and_refuses_other_lengths():
+    a = an.compute(Scenario())
+    b = an.compute(Scenario().with_temperature(0.5))
+    d = an.compare(a, b)
+    np.testing.assert_allclose(d["weights"], b.trace.weights - a.trace.weights)
+    np.testing.assert_allclose(d["scores"], 0)
+    s3, _ = Scenario().with_sentence("하나 둘 셋")
+    with pytest.raises(InputError):
+        an.compare(a, an.compute(s3))

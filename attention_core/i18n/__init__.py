@@ -6,11 +6,11 @@ the module name ("gaze.title"). Pure Python: no Streamlit here.
 
 from __future__ import annotations
 
-from . import common, gaze, home, multihead, residual, score, temperature, value
+from . import common, gaze, home, lecture, multihead, residual, score, temperature, value
 
 LANGS = ("ko", "en")
 CATALOGUE: dict[str, tuple[str, str]] = {}
-for _module in (common, home, gaze, score, temperature, value, residual, multihead):
+for _module in (common, home, gaze, score, temperature, value, residual, multihead, lecture):
     _prefix = _module.__name__.rsplit(".", 1)[-1]
     for _key, _pair in _module.STRINGS.items():
         CATALOGUE[_key if _prefix == "common" else f"{_prefix}.{_key}"] = _pair

@@ -67,7 +67,8 @@ def chart_figures(at: AppTest) -> dict[str, go.Figure]:
     out = {}
     for spec in chart_specs(at):
         fig = go.Figure(_decode(json.loads(spec)))
-        out[fig.layout.title.text or f"untitled-{len(out)}"] = fig
+        title = (fig.layout.title.text or f"untitled-{len(out)}").replace("<br>", " ")
+        out[title] = fig
     return out
 
 

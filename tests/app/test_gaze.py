@@ -3,9 +3,7 @@
 import numpy as np
 
 from attention_core import self_attention
-
 from tests.app.conftest import assert_clean, chart_specs, chart_titled, edit_matrix, open_page, state
-
 
 chart = chart_titled
 

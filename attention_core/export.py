@@ -1,0 +1,93 @@
+"""Matrices out of the app: CSV for spreadsheets and LaTeX `bmatrix` for slides and exams."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .analysis import Lesson
+from .lexicon import AXIS_KEYS
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """A named matrix with its row and column labels."""
+
+    name: str
+    values: np.ndarray
+    rows: tuple[str, ...]
+    cols: tuple[str, ...]
+
+
+def lesson_matrices(lesson: Lesson) -> dict[str, Matrix]:
+    """Every matrix of the lesson, by a short file-friendly name, in the order of the steps."""
+    s, tr, mh = lesson.scenario, lesson.trace, lesson.multi
+    words, axes = s.labels, AXIS_KEYS
+    qk = tuple(f"{c + 1}" for c in range(s.d_k))
+    v_dims = tuple(f"v{c + 1}" for c in range(s.w_v.shape[1]))
+    out = [
+        Matrix("X", s.x, words, axes),
+        Matrix("W_Q", s.w_q, axes, tuple(f"q{c}" for c in qk)),
+        Matrix("W_K", s.w_k, axes, tuple(f"k{c}" for c in qk)),
+        Matrix("W_V", s.w_v, axes, v_dims),
+        Matrix("Q", tr.q, words, tuple(f"q{c}" for c in qk)),
+        Matrix("K", tr.k, words, tuple(f"k{c}" for c in qk)),
+        Matrix("scores", tr.scores, words, words),
+        Matrix("weights", tr.weights, words, words),
+        Matrix("V", tr.v, words, v_dims),
+        Matrix("attention", tr.output, words, v_dims),
+        Matrix("Z", lesson.residual, words, axes),
+        Matrix("LayerNorm", lesson.normalized, words, axes),
+    ]
+    for h, head in enumerate(mh.heads):
+        out.append(Matrix(f"head{h + 1}_weights", head.weights, words, words))
+    out.append(Matrix("multihead_output", mh.output, words, axes))
+    return {m.name: m for m in out}
+
+
+def to_csv(m: Matrix, decimals: int = 4) -> str:
+    """The matrix as CSV with a header row of column labels and a first column of row labels."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["", *m.cols])
+    for label, row in zip(m.rows, m.values):
+        w.writerow([label, *(f"{v:.{decimals}f}" for v in row)])
+    return buf.getvalue()
+
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                  "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+
+def to_latex(m: Matrix, decimals: int = 2, labels: bool = True) -> str:
+    """The matrix as an amsmath `bmatrix`, optionally preceded by a comment naming rows and columns."""
+    body = " \\\\\n".join("  " + " & ".join(_number(v, decimals) for v in row) for row in m.values)
+    head = ""
+    if labels:
+        head = (f"% {latex_escape(m.name)}: rows = {', '.join(map(latex_escape, m.rows))}\n"
+                f"% columns = {', '.join(map(latex_escape, m.cols))}\n")
+    return f"{head}\\begin{{bmatrix}}\n{body}\n\\end{{bmatrix}}\n"
+
+
+def _number(v: float, decimals: int) -> str:
+    text = f"{v:.{decimals}f}"
+    return "0" if float(text) == 0 else text
+
+
+def parse_csv(text: str) -> tuple[list[str], list[str], np.ndarray]:
+    """Read back what `to_csv` wrote: (row labels, column labels, values)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    cols = rows[0][1:]
+    return [r[0] for r in rows[1:]], cols, np.array([[float(v) for v in r[1:]] for r in rows[1:]])
+
+
+def labelled(rows: Sequence[str], cols: Sequence[str], values: np.ndarray, name: str) -> Matrix:
+    return Matrix(name, np.asarray(values), tuple(rows), tuple(cols))

@@ -1,0 +1,86 @@
+"""Lecture tools under AppTest: presenter mode, predict-then-reveal, compare, JSON import/export."""
+
+import json
+
+import numpy as np
+
+from attention_core import codec
+from attention_core.scenario import Scenario, View
+from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+
+
+def test_presenter_mode_walks_the_steps_in_order():
+    at = open_page("home")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    assert_clean(at)
+    assert state(at).view.presenter
+    assert at.text_input(key="pr:sentence").value == state(at).scenario.sentence  # sentence on the page
+    assert at.select_slider(key="pr:T").value == 1.0  # and T
+    seen = []
+    for _ in range(6):
+        at.button(key="pr:next").click().run()
+        assert_clean(at)
+        seen.append(at.title[0].value)
+    assert [t[0] for t in seen] == ["①", "②", "③", "④", "⑤", "⑥"]
+    assert at.button(key="pr:next").disabled
+    at.button(key="pr:prev").click().run()
+    assert at.title[0].value.startswith("⑤")
+    assert state(at).view.presenter  # kept across the steps
+
+
+def test_presenter_t_slider_drives_the_shared_t():
+    at = open_page("score")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    at.select_slider(key="pr:T").set_value(0.3).run()
+    assert_clean(at)
+    assert state(at).scenario.temperature == 0.3
+    assert at.select_slider(key="sb:T").value == 0.3
+
+
+def test_predict_then_reveal_hides_until_revealed():
+    at = open_page("score")
+    n_charts = len(chart_figures(at))
+    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+    assert_clean(at)
+    assert "Score 행렬 QKᵀ" not in chart_figures(at) and len(chart_figures(at)) == n_charts - 1
+    at.selectbox(key="quiz:score:scores:row").set_value(0).run()
+    at.selectbox(key="quiz:score:scores:col").set_value(3).run()
+    assert "Score 행렬 QKᵀ" not in chart_figures(at)  # still hidden while guessing
+    at.button(key="quiz:score:scores:reveal").click().run()
+    assert_clean(at)
+    fig = chart_titled(at, "Score 행렬 QKᵀ")
+    marks = {t.name: (t.y[0], t.x[0]) for t in fig.data if t.type == "scatter" and t.name}
+    scores = np.array(fig.data[0].z)
+    assert marks["학생들의 예측"] == (0, 3)
+    assert marks["정답 (가장 큰 칸)"] == np.unravel_index(np.argmax(scores), scores.shape)
+    assert at.warning or at.success
+
+
+def test_compare_names_the_largest_change_after_editing_a_weight():
+    at = open_page("score")
+    at.button(key="tl:snapshot").click().run()
+    assert state(at).snapshot is not None
+    at.select_slider(key="sb:T").set_value(0.5).run()
+    assert_clean(at)
+    assert {"가중치 B − A", "점수 B − A", "출력 B − A"} <= set(chart_figures(at))
+    assert np.allclose(chart_titled(at, "점수 B − A").data[0].z, 0)
+    text = " ".join(m.value for m in at.markdown)
+    assert "→" in text and "+0." in text
+
+
+def test_json_upload_round_trip_and_a_bad_file_changes_nothing():
+    s, _ = Scenario().with_sentence("고양이가 매트 위에 앉았다")
+    s = s.with_temperature(0.7)
+    doc = codec.to_json(s, View(lang="en", focus=2))
+    at = open_page("home")
+    at.file_uploader(key="tl:upload").upload("lesson.json", doc.encode(), "application/json").run()
+    assert_clean(at)
+    got = state(at)
+    assert got.scenario.sentence == s.sentence and got.scenario.temperature == 0.7 and got.view.focus == 2
+    assert got.view.lang == "en"
+    at.file_uploader(key="tl:upload").upload("bad.json", b'{"format": "attention-lesson", "version": 1, "sentence": 5}',
+                                             "application/json").run()
+    assert_clean(at)
+    assert state(at).scenario.sentence == s.sentence
+    assert any("could not be loaded" in e.value for e in at.error)
+    assert json.loads(codec.to_json(state(at).scenario, state(at).view))["temperature"] == 0.7

@@ -1,0 +1,78 @@
+"""Driving this app in a real browser: its sidebar controls, its page links, what its charts show."""
+
+from __future__ import annotations
+
+from attention_core.ui import PAGES
+from tests.e2e.helpers import assert_no_exception, plotly_count, wait_for_app, wait_for_plots
+
+PAGE_KEYS = [k for k, _ in PAGES]
+SIDEBAR = '[data-testid="stSidebar"]'
+SIDEBAR_LINKS = f'{SIDEBAR} a[data-testid="stPageLink-NavLink"]'
+
+# For every rendered heatmap: is the first row drawn above the second (row 0 at the top)?
+ROW0_ON_TOP_JS = """
+() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(gd =>
+  (gd._fullData || []).filter(t => t.type === 'heatmap' && t.z && t.z.length > 1).map(t => {
+    const ya = gd._fullLayout[(t.yaxis || 'y').replace('y', 'yaxis')];
+    return ya.l2p(0) < ya.l2p(1);
+  }))
+"""
+
+# Every tick label text of every chart, read from Plotly's own layout (ticktext), so labels hidden by
+# rotation or size are still counted.
+TICK_TEXTS_JS = """
+() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(gd => {
+  const L = gd._fullLayout || {};
+  return Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k)).flatMap(k => L[k].ticktext || []);
+})
+"""
+
+
+def settle(page, n_min: int = 1) -> None:
+    """Wait for the run to end and the charts to draw, then check there is no exception block."""
+    wait_for_app(page)
+    wait_for_plots(page, n_min=n_min)
+    assert_no_exception(page)
+
+
+def go_to(page, key: str) -> None:
+    """Navigate with the app's own sidebar link."""
+    page.locator(SIDEBAR_LINKS).nth(PAGE_KEYS.index(key)).click()
+    page.wait_for_url(f"**/{'' if key == 'home' else key}*")
+    settle(page)
+
+
+def set_sentence(page, sentence: str) -> None:
+    box = page.locator(f'{SIDEBAR} [data-testid="stTextInput"] input').first
+    box.fill(sentence)
+    box.press("Enter")
+    settle(page)
+
+
+def switch_language(page, label: str) -> None:
+    page.locator(f"{SIDEBAR} button", has_text=label).first.click()
+    settle(page)
+
+
+def share_link(page) -> str:
+    """The text of the sidebar's share-link code block."""
+    return page.locator(f'{SIDEBAR} [data-testid="stCode"] code').first.inner_text().strip()
+
+
+def tick_texts(page) -> list[str]:
+    return page.evaluate(TICK_TEXTS_JS)
+
+
+def rows_on_top(page) -> list[bool]:
+    return page.evaluate(ROW0_ON_TOP_JS)
+
+
+def chart_count(page) -> int:
+    return plotly_count(page)
+
+
+def chart_titles(page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.js-plotly-plot')]"
+        ".map(gd => ((gd.layout.title || {}).text || '').replaceAll('<br>', ' '))"
+    )

@@ -1,0 +1,78 @@
+"""The whole app in headless Chromium: every page through its links, the sentence reaching every chart,
+the share link in a fresh browser, and a deep link on a freshly started server."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.app_driver import (
+    PAGE_KEYS,
+    SIDEBAR_LINKS,
+    chart_count,
+    chart_titles,
+    go_to,
+    rows_on_top,
+    set_sentence,
+    settle,
+    share_link,
+    switch_language,
+    tick_texts,
+)
+
+MAIN_SELECT = '[data-testid="stMain"] [data-testid="stSelectbox"]'
+NEW_SENTENCE = "고양이가 매트 위에 앉았다"
+
+
+def test_every_page_through_the_links_with_the_edited_sentence(app_server, new_page):
+    page = new_page()
+    page.goto(app_server.url)
+    settle(page)
+    assert page.locator(SIDEBAR_LINKS).count() == len(PAGE_KEYS)
+    set_sentence(page, NEW_SENTENCE)
+    for key in PAGE_KEYS:
+        go_to(page, key)
+        assert chart_count(page) >= 1, key
+        ticks = tick_texts(page)
+        assert "고양이가" in ticks and "앉았다" in ticks, (key, ticks[:20])
+        assert "아름다운" not in ticks, key
+        flags = rows_on_top(page)
+        assert flags and all(flags), (key, flags)
+    assert page.js_errors == []
+
+
+def test_share_link_reproduces_the_state_in_a_fresh_browser(app_server, new_page):
+    page = new_page()
+    page.goto(app_server.url)
+    settle(page)
+    set_sentence(page, "나는 어제 슬픈 영화를 보았다")
+    switch_language(page, "English")
+    go_to(page, "score")
+    page.locator(MAIN_SELECT).nth(1).click()  # the looked-at word (column j)
+    page.get_by_role("option", name="영화를").click()
+    settle(page)
+    assert any("‘나는’ → ‘영화를’" in t for t in chart_titles(page))
+    link = share_link(page)
+    assert re.match(r"^http://127\.0\.0\.1:\d+/score\?s=[A-Za-z0-9_-]+$", link), link
+    assert len(link) < 2000
+
+    fresh = new_page()  # a new browser context: no cookies, no session
+    fresh.goto(link)
+    settle(fresh)
+    assert fresh.url.split("?")[0].endswith("/score")
+    ticks = tick_texts(fresh)
+    assert "보았다" in ticks and "아름다운" not in ticks
+    assert fresh.get_by_role("heading", name="② The score matrix QKᵀ").count() == 1  # English kept
+    assert any("‘나는’ → ‘영화를’" in t for t in chart_titles(fresh))  # the picked cell (row 0, column 3) kept
+    assert share_link(fresh).split("?s=")[1] == link.split("?s=")[1]
+
+
+def test_deep_link_to_an_inner_page_on_a_freshly_started_server(streamlit_server, new_page):
+    with streamlit_server() as fresh_server:
+        page = new_page()
+        page.goto(fresh_server.page_url("temperature"))
+        settle(page)
+        assert page.locator(SIDEBAR_LINKS).count() == len(PAGE_KEYS)  # the full sidebar, translated
+        assert page.locator(SIDEBAR_LINKS).nth(0).inner_text().startswith("처음")
+        assert chart_count(page) >= 1
+        go_to(page, "gaze")
+        assert "아름다운" in tick_texts(page)
