@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .attention import AttentionTrace, MultiHeadTrace, add_and_norm, multi_head_attention, self_attention, softmax
+from .errors import InputError
 from .scenario import Scenario
 
 DOCUMENT_Z = (2.0, 1.0, 0.1)
@@ -179,3 +180,59 @@ def top_changes(before: np.ndarray, after: np.ndarray, count: int = 3) -> list[t
     flat = np.argsort(-np.abs(delta), axis=None, kind="stable")[:count]
     rows, cols = np.unravel_index(flat, delta.shape)
     return [(int(r), int(c), float(delta[r, c])) for r, c in zip(rows, cols, strict=False) if delta[r, c] != 0]
+
+
+def winner(values: np.ndarray) -> tuple[int, int]:
+    """The (row, column) of the largest cell; the first one in reading order on a tie."""
+    i, j = np.unravel_index(int(np.argmax(values)), np.shape(values))
+    return int(i), int(j)
+
+
+def compare(a: Lesson, b: Lesson) -> dict[str, np.ndarray]:
+    """B − A for the scores, the weights and the output; the two lessons must have the same number of words."""
+    if a.scenario.n != b.scenario.n or a.trace.output.shape != b.trace.output.shape:
+        raise InputError("compare_shape", f"A has {a.scenario.n} words and B has {b.scenario.n}; they must match.",
+                         a=a.scenario.n, b=b.scenario.n)
+    return {
+        "scores": b.trace.scores - a.trace.scores,
+        "weights": b.trace.weights - a.trace.weights,
+        "output": b.trace.output - a.trace.output,
+    }
+
+
+def favourite_ties(weights: np.ndarray, tol: float = 1e-6) -> list[tuple[int, ...]]:
+    """Per row, every column j with w_ij ≥ max_j w_ij − tol: the favourite, or all words tied for first."""
+    w = np.asarray(weights)
+    top = w >= w.max(axis=-1, keepdims=True) - tol  # (n, n) bool
+    return [tuple(int(j) for j in np.flatnonzero(row)) for row in top]
+
+
+def document_comparison(decimals: int = 2) -> dict[str, np.ndarray]:
+    """softmax(z/T) on the document's z, rounded to `decimals`, beside its printed table: (3, 3) rows per T,
+    row sums of the rounded values (may be 0.99 or 1.01), and where computed and printed differ."""
+    temps = tuple(DOCUMENT_TABLE)
+    exact = document_example(temps)  # (3 temperatures, 3 entries)
+    computed = np.round(exact, decimals)
+    printed = np.array([DOCUMENT_TABLE[t] for t in temps])
+    return {"temps": np.array(temps), "exact": exact, "computed": computed, "computed_sum": computed.sum(axis=1),
+            "printed": printed, "printed_sum": printed.sum(axis=1),
+            "differs": ~np.isclose(computed, printed, rtol=0, atol=1e-9)}
+
+
+def is_identity(m: np.ndarray) -> bool:
+    """True when m is square and m = I exactly (e.g. W_V = I: every word hands over its own embedding)."""
+    a = np.asarray(m)
+    return a.ndim == 2 and a.shape[0] == a.shape[1] and bool(np.array_equal(a, np.eye(a.shape[0])))
+
+
+def closest_pair(a: np.ndarray) -> tuple[int, int, float] | None:
+    """The two different rows i < j with the largest cos(a_i, a_j); None with fewer than two rows."""
+    a = np.asarray(a, dtype=float)
+    if a.shape[0] < 2:
+        return None
+    norms = np.linalg.norm(a, axis=-1)  # (n,)
+    denom = np.outer(norms, norms)  # (n, n)
+    sims = np.divide(a @ a.T, denom, out=np.zeros_like(denom), where=denom > 0)
+    i, j = np.triu_indices(a.shape[0], k=1)
+    best = int(np.argmax(sims[i, j]))
+    return int(i[best]), int(j[best]), float(sims[i[best], j[best]])
