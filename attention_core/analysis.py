@@ -225,14 +225,6 @@ def is_identity(m: np.ndarray) -> bool:
     return a.ndim == 2 and a.shape[0] == a.shape[1] and bool(np.array_equal(a, np.eye(a.shape[0])))
 
 
-def closest_pair(a: np.ndarray) -> tuple[int, int, float] | None:
-    """The two different rows i < j with the largest cos(a_i, a_j); None with fewer than two rows."""
-    a = np.asarray(a, dtype=float)
-    if a.shape[0] < 2:
-        return None
-    norms = np.linalg.norm(a, axis=-1)  # (n,)
-    denom = np.outer(norms, norms)  # (n, n)
-    sims = np.divide(a @ a.T, denom, out=np.zeros_like(denom), where=denom > 0)
-    i, j = np.triu_indices(a.shape[0], k=1)
-    best = int(np.argmax(sims[i, j]))
-    return int(i[best]), int(j[best]), float(sims[i[best], j[best]])
+def pair_cosines(a: np.ndarray) -> np.ndarray:
+    """C[i, j] = cos(a_i, a_j), (n, n): how alike every two rows are; 0 where a row is all zeros."""
+    return cosine(a[:, None, :], a[None, :, :])

@@ -17,7 +17,6 @@ from plotly.subplots import make_subplots
 
 from . import theme
 
-
 BOTTOM_LEGEND = {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0, "xanchor": "left"}
 
 
@@ -63,6 +62,17 @@ def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "",
     return {"l": int(left), "r": 10, "t": int(t), "b": int(b)}
 
 
+def legend_px(names, size: int, width_px: float = 480) -> int:
+    """Height of a horizontal legend under the chart: its entries wrap into rows of about `width_px`."""
+    entries = [text_width(str(n), size) + 46 for n in names]
+    rows, used = 1, 0.0
+    for w in entries:
+        if used and used + w > width_px:
+            rows, used = rows + 1, 0.0
+        used += w
+    return int(rows * size * 1.7 + size * 0.6)
+
+
 def wrap(title: str, size: int, max_px: float = 430) -> str:
     """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces."""
     lines, line = [], ""
@@ -77,19 +87,50 @@ def wrap(title: str, size: int, max_px: float = 430) -> str:
     return "<br>".join(lines)
 
 
+def plain(text: object) -> str:
+    """Text shown as typed: Plotly renders a few HTML tags in labels, so < and > are escaped (our <br> stays)."""
+    return str(text).replace("<br>", "\0").replace("<", "&lt;").replace(">", "&gt;").replace("\0", "<br>")
+
+
+def _plain_all(values):
+    if isinstance(values, str):
+        return plain(values)
+    if isinstance(values, np.ndarray):
+        return np.vectorize(plain, otypes=[object])(values) if values.dtype == object else values
+    if isinstance(values, (list, tuple)):
+        return [_plain_all(v) for v in values]
+    return values
+
+
+def _escape_labels(fig: go.Figure) -> None:
+    """Every word that reaches the chart (ticks, hover data, texts, trace names, categories) shown as plain text."""
+    for trace in fig.data:
+        for attr in ("text", "customdata", "name", "x"):
+            value = getattr(trace, attr, None)
+            if value is not None and (attr != "x" or any(isinstance(v, str) for v in np.ravel(value))):
+                setattr(trace, attr, _plain_all(value if not isinstance(value, tuple) else list(value)))
+    for axis in (fig.layout[k] for k in fig.layout if k.startswith(("xaxis", "yaxis"))):
+        if axis.ticktext is not None:
+            axis.ticktext = [plain(t) for t in axis.ticktext]
+
+
 def _font_size(presenter: bool) -> int:
     return theme.FONT_SIZE_PRESENTER if presenter else theme.FONT_SIZE
 
 
-def _base_layout(fig: go.Figure, title: str, height: int, presenter: bool, margin: dict | None = None) -> go.Figure:
+def _base_layout(
+    fig: go.Figure, title: str, height: int, presenter: bool, margin: dict | None = None, title_lift: float = 0
+) -> go.Figure:
+    """Fonts, size, margins and the title (placed `title_lift` px above the plot area's top)."""
     size = _font_size(presenter)
-    title = wrap(title, size + 2)
+    _escape_labels(fig)
+    title = wrap(plain(title), size + 2)
     extra_lines = title.count("<br>")
     line_px = (size + 2) * 1.3
     margin = dict(margin or theme.MARGIN)
     margin["t"] += int(line_px * extra_lines)
     # Plotly anchors a multi-line title by its first line, so place that line above the ones below it.
-    first_line_px = height - margin["t"] + 8 + line_px * extra_lines
+    first_line_px = height - margin["t"] + 8 + title_lift + line_px * extra_lines
     fig.update_layout(
         title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "paper",
                "y": min(first_line_px / height, 1.0), "yref": "container", "yanchor": "bottom"},
@@ -184,7 +225,8 @@ def heatmap(
                 hovertemplate=f"{mark.name}<extra></extra>",
             )
         )
-    rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or max((len(c) for c in cols), default=0) * n_cols > 60 else 0
+    widest = max((text_width(c, _font_size(presenter)) for c in cols), default=0)
+    rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > 360 else 0
     fig.update_xaxes(
         tickmode="array", tickvals=tick_vals, ticktext=tick_text, side="bottom", tickangle=rotate,
         title={"text": x_title, "standoff": 4}, range=[-0.5, n_cols - 0.5 + (1 if row_sums else 0)],
@@ -260,7 +302,7 @@ def grouped_bars(
     fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None, gridcolor="#eee")
     margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=labels)
     margin["t"] += _font_size(presenter)  # the value printed above the tallest bar
-    margin["b"] += int(_font_size(presenter) * 2.2)  # the legend below
+    margin["b"] += legend_px(series, _font_size(presenter))
     return _base_layout(fig, title, height, presenter, margin)
 
 
@@ -282,15 +324,14 @@ def curves(
     for (name, y), color in zip(ys.items(), _cycle(theme.SERIES, len(ys))):
         fig.add_trace(go.Scatter(x=list(x), y=list(y), mode="lines", name=name, line={"color": color, "width": 2},
                                  hovertemplate=f"{name}<br>%{{x:.3g}} → %{{y:.3f}}<extra></extra>"))
-    if marker_x is not None:
-        fig.add_vline(x=marker_x, line={"color": theme.TRUTH_COLOR, "dash": "dash", "width": 1.5},
-                      annotation_text=marker_label, annotation_position="top")
     fig.update_xaxes(title=x_title, type="log" if log_x else "linear", gridcolor="#eee")
+    if marker_x is not None:
+        mark_x(fig, marker_x, marker_label)
     fig.update_yaxes(title=y_title, gridcolor="#eee")
     fig.update_layout(legend=BOTTOM_LEGEND)
     margin = _margins(_font_size(presenter), title, rows=("0.000",), y_title=y_title, bottom=("1",),
                       x_title_bottom=x_title)
-    margin["b"] += _font_size(presenter) * 2 * (1 + len(ys) // 4)  # the legend below
+    margin["b"] += legend_px(ys, _font_size(presenter))
     return _base_layout(fig, title, height, presenter, margin)
 
 
@@ -366,15 +407,17 @@ def stacked_contributions(
         ))
     fig.add_trace(go.Scatter(
         name=total_label, x=list(axis_labels), y=total, mode="markers+text",
-        marker={"symbol": "line-ew-open", "size": 28, "line": {"width": 3, "color": theme.TRUTH_COLOR}},
+        marker={"symbol": "line-ew-open", "size": 28, "color": theme.TRUTH_COLOR,
+                "line": {"width": 3, "color": theme.TRUTH_COLOR}},
         text=[f"{v:.2f}" for v in total], textposition="top center",
         hovertemplate=f"{total_label}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     ))
-    fig.update_layout(barmode="relative", legend=BOTTOM_LEGEND)
+    # The words beside the bars, clear of the axis ticks; past 16 words a legend is no help (hover names them).
+    fig.update_layout(barmode="relative", showlegend=len(part_labels) <= 16,
+                      legend={"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"})
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
-    margin["b"] += int(size * 2 * (1 + len(part_labels) // 6))  # the legend below
     return _base_layout(fig, title, height, presenter, margin)
 
 
@@ -390,6 +433,7 @@ def weight_lines(
     """The chosen word (top) linked to every word (bottom) by a line whose thickness is the weight."""
     fig = go.Figure()
     n = len(labels)
+    top5 = float(np.sort(weights_row)[-min(5, n)])  # with many words only the five largest are labelled
     for j, w in enumerate(weights_row):
         fig.add_trace(go.Scatter(
             x=[focus, j], y=[1, 0], mode="lines", line={"width": 1 + 24 * float(w), "color": theme.VALUE_COLOR},
@@ -397,8 +441,8 @@ def weight_lines(
             showlegend=False,
         ))
     fig.add_trace(go.Scatter(
-        x=list(range(n)), y=[0] * n, mode="markers+text", text=[f"{lab}<br>{w:.2f}" for lab, w in
-                                                               zip(labels, weights_row)],
+        x=list(range(n)), y=[0] * n, mode="markers+text",
+        text=[f"{lab}<br>{w:.2f}" if n <= 10 or w >= top5 else "" for lab, w in zip(labels, weights_row)],
         textposition="bottom center", marker={"size": 10, "color": theme.KEY_COLOR}, hoverinfo="skip",
         showlegend=False,
     ))
@@ -419,11 +463,24 @@ def heatmap_grid(
     presenter: bool = False,
     height: int | None = None,
     text: bool = False,
+    width_px: float = 1000,
 ) -> go.Figure:
-    """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind)."""
+    """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind).
+
+    Gaps between panels are sized from the labels, so a panel's words never run into its neighbour.
+    """
+    size = _font_size(presenter)
+    small = size - 2
     rows = -(-len(panels) // columns)
+    row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
+    col_px = max(text_width(c, small) for p in panels for c in p[3]) * 0.72 + small
+    n_max = max(np.asarray(p[1]).shape[0] for p in panels)
+    panel_px = max(150, min(420, n_max * 24 + 30))
+    gap_px = col_px + size * 2.2
+    body_px = rows * panel_px + (rows - 1) * gap_px
     fig = make_subplots(rows=rows, cols=columns, subplot_titles=[p[0] for p in panels],
-                        horizontal_spacing=0.06, vertical_spacing=0.16)
+                        horizontal_spacing=min(0.3, row_px / width_px),
+                        vertical_spacing=gap_px / body_px if rows > 1 else 0.1)
     for idx, (_, z, r_labels, c_labels, kind) in enumerate(panels):
         r, c = divmod(idx, columns)
         z = np.asarray(z, dtype=float)
@@ -439,16 +496,15 @@ def heatmap_grid(
             texttemplate="%{z:.2f}" if text and z.shape[1] <= theme.CELL_TEXT_MAX else None, **scale,
         ), row=r + 1, col=c + 1)
         fig.update_xaxes(tickmode="array", tickvals=list(range(z.shape[1])), ticktext=list(c_labels),
-                         tickangle=-45 if z.shape[1] > 4 else 0, row=r + 1, col=c + 1, showgrid=False)
+                         tickangle=-45, row=r + 1, col=c + 1, showgrid=False)
         fig.update_yaxes(tickmode="array", tickvals=list(range(z.shape[0])), ticktext=list(r_labels),
                          autorange="reversed", row=r + 1, col=c + 1, showgrid=False)
-    size = _font_size(presenter)
     fig.update_annotations(font_size=size)
-    n_max = max(np.asarray(p[1]).shape[0] for p in panels)
-    small = size - 2
     margin = _margins(small, title, rows=[r for p in panels for r in p[2]],
                       bottom=[c for p in panels for c in p[3]], bottom_angle=-45)
-    fig = _base_layout(fig, title, height or rows * max(240, min(520, n_max * 26 + 140)), presenter, margin)
+    lift = int(size * 1.8)  # the first row's panel titles sit between the plots and the figure title
+    margin["t"] += lift
+    fig = _base_layout(fig, title, height or int(body_px + margin["t"] + margin["b"]), presenter, margin, lift)
     fig.update_layout(font={"size": small})
     return fig
 
@@ -468,12 +524,13 @@ def line_rows(
         fig.add_trace(go.Scatter(x=list(range(len(x_labels))), y=list(vals), name=name, mode="lines+markers",
                                  line={"color": color}, customdata=list(x_labels),
                                  hovertemplate=f"{name}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>"))
-    fig.update_xaxes(tickmode="array", tickvals=list(range(len(x_labels))), ticktext=list(x_labels))
+    fig.update_xaxes(tickmode="array", tickvals=list(range(len(x_labels))), ticktext=list(x_labels),
+                     range=[-0.5, len(x_labels) - 0.5])  # room for the first and last labels
     fig.update_yaxes(title=y_title, gridcolor="#eee", zeroline=True, zerolinecolor="#999")
     fig.update_layout(legend=BOTTOM_LEGEND)
     margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=x_labels,
                       bottom_angle=-45 if len(x_labels) > theme.ROTATE_TICKS_AFTER else 0)
-    margin["b"] += int(_font_size(presenter) * 2.2)
+    margin["b"] += legend_px([name for name, _ in rows], _font_size(presenter))
     return _base_layout(fig, title, height, presenter, margin)
 
 

@@ -133,6 +133,10 @@ class Page:
     def t(self, key: str, **params: object) -> str:
         return text(self.lang, key, **params)
 
+    def tm(self, key: str, **params: object) -> str:
+        """`t` for Markdown: words typed by users are escaped, so `**x**` or `<b>` show as typed."""
+        return text(self.lang, key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
     def error(self, err: Exception) -> str:
         return error_text(self.lang, err)
 
@@ -272,6 +276,14 @@ class Page:
             self._state.notices.append(("error", self.error(err) + " " + self.t("msg.kept_last_good")))
             st.rerun()
         self.update(new, from_editor=True)
+
+
+_MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$&")
+
+
+def md(word: str) -> str:
+    """A user's word as literal Markdown text (every Markdown, HTML and LaTeX special character escaped)."""
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in word)
 
 
 @contextlib.contextmanager
@@ -477,7 +489,7 @@ def _compare(p: Page) -> None:
                 changes = analysis.top_changes(np.zeros_like(delta), delta)
                 if changes:
                     st.markdown(f"**{p.t('lecture.largest')}**\n\n" + "\n".join(
-                        f"- {words[i]}{sep}{xs[j]} **{d:+.2f}**" for i, j, d in changes))
+                        f"- {md(words[i])}{sep}{md(xs[j])} **{d:+.2f}**" for i, j, d in changes))
                 else:
                     st.caption(p.t("lecture.compare_none"))
 

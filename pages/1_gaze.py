@@ -42,7 +42,7 @@ with ui.page("gaze") as p:
 
     i = p.word_picker()
     word = words[i]
-    st.subheader(p.t("gaze.gaze_of", word=word))
+    st.subheader(p.tm("gaze.gaze_of", word=word))
     g1, g2 = st.columns(2)
     with g1:
         p.chart(figures.bars(tr.scores[i], words, title=p.t("gaze.dots_chart", word=word),

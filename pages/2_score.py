@@ -43,7 +43,7 @@ with ui.page("score") as p:
                                 x_title=p.t("score.looked_axis"), y_title=p.t("score.looker_axis"),
                                 presenter=p.presenter), "bilinear")
 
-    st.subheader(p.t("score.path", i=words[i]))
+    st.subheader(p.tm("score.path", i=words[i]))
     path = analysis.weight_path(tr.scores[i], s.temperature)
     table = pd.DataFrame({
         p.t("score.col_score"): path["scores"], p.t("score.col_scaled"): path["scaled"],
@@ -56,7 +56,7 @@ with ui.page("score") as p:
     a, b, gap = analysis.asymmetry(tr.scores)
     st.subheader(p.t("score.asym"))
     if gap > 1e-9:
-        st.markdown(p.t("score.asym_text", i=words[a], j=words[b], a=float(tr.scores[a, b]),
+        st.markdown(p.tm("score.asym_text", i=words[a], j=words[b], a=float(tr.scores[a, b]),
                         b=float(tr.scores[b, a])))
     else:
         st.markdown(p.t("score.sym_text"))

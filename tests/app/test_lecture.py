@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pytest
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
@@ -37,22 +38,28 @@ def test_presenter_t_slider_drives_the_shared_t():
     assert at.select_slider(key="sb:T").value == 0.3
 
 
-def test_predict_then_reveal_hides_until_revealed():
-    at = open_page("score")
-    n_charts = len(chart_figures(at))
-    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+@pytest.mark.parametrize("page,name,title", [
+    ("score", "scores", "Score 행렬 QKᵀ"),
+    ("temperature", "weights", "Attention 행렬"),
+    ("value", "output", "출력 = 가중치 · V"),
+])
+def test_predict_then_reveal_hides_until_revealed(page, name, title):
+    at = open_page(page)
+    shown = [t for t in chart_figures(at) if title in t]
+    assert len(shown) == 1, list(chart_figures(at))
+    at.toggle(key=f"quiz:{page}:{name}:hidden").set_value(True).run()
     assert_clean(at)
-    assert "Score 행렬 QKᵀ" not in chart_figures(at) and len(chart_figures(at)) == n_charts - 1
-    at.selectbox(key="quiz:score:scores:row").set_value(0).run()
-    at.selectbox(key="quiz:score:scores:col").set_value(3).run()
-    assert "Score 행렬 QKᵀ" not in chart_figures(at)  # still hidden while guessing
-    at.button(key="quiz:score:scores:reveal").click().run()
+    assert shown[0] not in chart_figures(at)
+    at.selectbox(key=f"quiz:{page}:{name}:row").set_value(1).run()
+    at.selectbox(key=f"quiz:{page}:{name}:col").set_value(0).run()
+    assert shown[0] not in chart_figures(at)  # still hidden while guessing
+    at.button(key=f"quiz:{page}:{name}:reveal").click().run()
     assert_clean(at)
-    fig = chart_titled(at, "Score 행렬 QKᵀ")
+    fig = chart_figures(at)[shown[0]]
     marks = {t.name: (t.y[0], t.x[0]) for t in fig.data if t.type == "scatter" and t.name}
-    scores = np.array(fig.data[0].z)
-    assert marks["학생들의 예측"] == (0, 3)
-    assert marks["정답 (가장 큰 칸)"] == np.unravel_index(np.argmax(scores), scores.shape)
+    values = np.array(fig.data[0].z)
+    assert marks["학생들의 예측"] == (1, 0)
+    assert marks["정답 (가장 큰 칸)"] == np.unravel_index(np.argmax(values), values.shape)
     assert at.warning or at.success
 
 

@@ -1,0 +1,158 @@
+"""Temperature: softmax(z/T) on the text's example, the sentence's attention at T, T's sweep and limits, √d_k."""
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from attention_core import analysis, figures, ui
+
+ROW_TEMPS = (0.1, 0.5, 1.0, 2.0, 10.0)  # the one-row sweep, between its two limits
+ROW_BARS_MAX_WORDS = 6
+T_TICKS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0)
+DKS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+DK_WORDS, DK_TRIALS = 8, 200
+SHADE = "background-color: #fdd0a2"
+
+with ui.page("temperature") as p:
+    p.title()
+    p.lead("temperature.lead")
+    st.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)} \qquad "
+             r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right) V")
+    control, hint = st.columns([1, 2], vertical_alignment="center")
+    with control:
+        ui.temperature_slider(p, "temperature:T")
+    hint.caption(p.t("temperature.slider_hint"))
+    s, tr = p.scenario, p.lesson.trace
+    t = s.temperature
+    words = list(s.labels)
+
+    # the text's example z = [2.0, 1.0, 0.1]
+    st.subheader(p.t("temperature.doc_title"))
+    z_labels = [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
+    cmp = analysis.document_comparison()
+    left, right = st.columns(2)
+    with left:
+        p.chart(figures.bars(analysis.document_example((t,))[0], z_labels, title=p.t("temperature.doc_bars", t=t),
+                             y_title=p.t("temperature.prob"), y_range=(0.0, 1.08), presenter=p.presenter),
+                "document-bars")
+    with right:
+        st.markdown(f"**{p.t('temperature.table_title')}**")
+        index, rows, shades = [], [], []
+        for r, temp in enumerate(cmp["temps"]):
+            for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
+                                          ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
+                index.append(f"T = {temp:g} · {p.t(f'temperature.{source}')}")
+                rows.append([*values, total])
+                shades.append([SHADE if bool(d) else "" for d in cmp["differs"][r]] + [""])
+        columns = [*z_labels, p.t("temperature.sum")]
+        table = pd.DataFrame(rows, index=index, columns=columns)
+        css = pd.DataFrame(shades, index=index, columns=columns)
+        st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None))
+    diffs = "; ".join(
+        p.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
+            exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
+        for r, temp in enumerate(cmp["temps"]) if any(cmp["differs"][r])
+    )
+    st.info(p.t("temperature.table_note", diffs=diffs))
+    with st.expander(p.t("temperature.grouped")):
+        p.chart(figures.grouped_bars(
+            {p.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
+             p.t("temperature.series_printed"): [v for row in cmp["printed"] for v in row]},
+            [f"T={temp:g}, z{sub}" for temp in cmp["temps"] for sub in "₁₂₃"], title=p.t("temperature.grouped"),
+            y_title=p.t("temperature.prob"), y_range=(0.0, 1.08), presenter=p.presenter), "document-vs-printed")
+
+    # the sentence's attention at T
+    st.subheader(p.t("temperature.matrix_title"))
+    left, right = st.columns([3, 2])
+    with left:
+        p.predict_reveal("weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
+            tr.weights, words, words, title=p.t("temperature.matrix_chart", t=t), kind="weights",
+            x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
+            hover_col=p.t("lbl.looked"), row_sums=True, marks=marks, presenter=p.presenter), "weights"))
+    with right:
+        stats = pd.DataFrame({
+            p.t("temperature.col_entropy"): analysis.entropy(tr.weights),
+            p.t("temperature.col_effective"): analysis.effective_words(tr.weights),
+            p.t("temperature.col_favourite"): [words[j] for j in analysis.favourites(tr.weights)],
+        }, index=words)
+        numbers = [p.t("temperature.col_entropy"), p.t("temperature.col_effective")]
+        st.dataframe(stats.style.format("{:.2f}", subset=numbers), width="stretch")
+        st.caption(p.t("temperature.entropy_help", n=s.n))
+
+    # sweeping T, and its two limits
+    st.subheader(p.t("temperature.sweep_title"))
+    temps = analysis.temperature_grid()
+    to_zero, to_inf = analysis.limits(tr.scores)
+    left, right = st.columns([3, 2])
+    with right:
+        measure = st.segmented_control(
+            p.t("temperature.measure"), ("effective", "entropy"), default="effective", key="temperature:measure",
+            format_func=lambda m: p.t(f"temperature.measure_{m}"),
+        ) or "effective"
+        st.info(p.t("temperature.limits_caption", n=s.n, u=float(to_inf[0, 0])))
+    with left:
+        curve = (analysis.effective_words_curve(tr.scores, temps) if measure == "effective"
+                 else analysis.entropy(analysis.sweep(tr.scores, temps)))
+        fig = figures.curves(temps, {w: curve[:, i] for i, w in enumerate(words)},
+                             title=p.t(f"temperature.curve_{measure}"), x_title=p.t("temperature.t_log"),
+                             y_title=p.t(f"temperature.measure_{measure}"), log_x=True, presenter=p.presenter,
+                             marker_x=t, marker_label=p.t("temperature.now", t=t))
+        fig.update_xaxes(tickvals=T_TICKS, ticktext=[f"{v:g}" for v in T_TICKS])
+        p.chart(fig, "curves")
+
+    st.subheader(p.t("temperature.row_title"))
+    pick, _ = st.columns([1, 2])
+    with pick:
+        i = p.word_picker()
+    row_sweep = analysis.sweep(tr.scores[i], ROW_TEMPS)
+    panels = [(p.t("temperature.limit_zero"), to_zero[i]),
+              *[(f"T = {temp:g}", row_sweep[k]) for k, temp in enumerate(ROW_TEMPS)],
+              (p.t("temperature.limit_inf"), to_inf[i])]
+    row_title = p.t("temperature.row_chart", word=words[i])
+    if s.n <= ROW_BARS_MAX_WORDS:
+        fig = figures.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12),
+                                presenter=p.presenter)
+    else:  # too many words for seven small bar charts: one row of the heatmap per T instead
+        fig = figures.heatmap([row for _, row in panels], [name for name, _ in panels], words, title=row_title,
+                              kind="weights", x_title=p.t("lbl.key_axis"), hover_row="T",
+                              hover_col=p.t("lbl.looked"), row_sums=True, presenter=p.presenter)
+    p.chart(fig, "row-sweep")
+
+    with st.expander(p.t("temperature.meaning_title"), expanded=False):
+        st.markdown(p.t("temperature.meaning_text", dk=s.d_k, sq=math.sqrt(s.d_k)))
+
+    # why √d_k
+    st.subheader(p.t("temperature.dk_title"))
+    st.markdown(p.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS))
+    st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{\sqrt{d_k}}\right) V")
+    slider_col, _ = st.columns([1, 2])
+    with slider_col:
+        dk = st.select_slider(p.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
+    exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
+    k = DKS.index(dk)
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric(p.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")
+    m2.metric(p.t("temperature.metric_std_scaled"), f"{exp['std_scaled'][k]:.2f}")
+    m3.metric(p.t("temperature.metric_max_raw"), f"{exp['max_raw'][k]:.2f}")
+    m4.metric(p.t("temperature.metric_max_scaled"), f"{exp['max_scaled'][k]:.2f}")
+    raw, scaled = p.t("temperature.series_raw"), p.t("temperature.series_scaled")
+    left, right = st.columns(2)
+    with left:
+        fig = figures.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]},
+                             title=p.t("temperature.dk_std_chart"), x_title=p.t("temperature.dk_axis"), log_x=True,
+                             presenter=p.presenter)
+        fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
+        fig.update_yaxes(rangemode="tozero")
+        p.chart(figures.mark_x(fig, dk, p.t("temperature.dk_marker", dk=dk)), "dk-spread")
+    with right:
+        fig = figures.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]},
+                             title=p.t("temperature.dk_max_chart"), x_title=p.t("temperature.dk_axis"), log_x=True,
+                             presenter=p.presenter)
+        fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
+        fig.update_yaxes(range=[0.0, 1.05])
+        p.chart(figures.mark_x(fig, dk, p.t("temperature.dk_marker", dk=dk)), "dk-saturation")
+    st.caption(p.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
+    p.note("note.sqrt_dk")
+    p.note("note.creative")
+    p.note("note.hand_set")

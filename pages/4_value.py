@@ -1,0 +1,76 @@
+"""V and the weighted sum: W_V, V = X·W_V, the weights, output = weights·V, and one word's new vector part by part."""
+
+import streamlit as st
+
+from attention_core import analysis, figures, ui
+
+with ui.page("value") as p:
+    p.title()
+    p.lead("value.lead")
+    c1, c2 = st.columns(2)
+    with c1:
+        st.latex(r"V = X \cdot W_V")
+        st.markdown(p.t("value.wv_role"))
+    with c2:
+        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V"
+                 r"\qquad \mathrm{output}_i=\sum_j w_{ij}\,V_j")
+        st.markdown(p.t("value.sum_role"))
+
+    s, tr = p.scenario, p.lesson.trace
+    words = list(s.labels)
+    d = s.w_v.shape[1]
+    v_dims = [f"v{c + 1}" for c in range(d)]
+
+    st.subheader(p.t("value.v_section"))
+    with st.expander(p.t("value.wv_editor"), expanded=not p.presenter):
+        st.caption(p.t("lbl.edit_hint"))
+        p.matrix_editor("w_v")
+    s, tr = p.scenario, p.lesson.trace  # the editor may have just changed W_V
+    v_col, read_col = st.columns([3, 2])
+    with v_col:
+        p.chart(figures.heatmap(tr.v, words, v_dims, title=p.t("value.v_chart"), x_title=p.t("value.v_dim"),
+                                y_title=p.t("value.word_axis"), hover_row=p.t("lbl.word"),
+                                hover_col=p.t("lbl.dim"), presenter=p.presenter), "v")
+    with read_col:
+        st.markdown(p.t("value.wv_read", d=d))
+        if analysis.is_identity(s.w_v):
+            st.info(p.t("value.identity", d=d))
+        p.note("value.who_vs_what")
+
+    st.subheader(p.t("value.sum_section"))
+    w_col, o_col = st.columns(2)
+    with w_col:  # the weights are printed in the cells, so the colour bar is left out to give the words room
+        p.chart(figures.heatmap(tr.weights, words, words, kind="weights", row_sums=True, show_scale=False,
+                                title=p.t("value.weights_chart", t=s.temperature), x_title=p.t("lbl.key_axis"),
+                                y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
+                                hover_col=p.t("lbl.looked"), presenter=p.presenter), "weights")
+    with o_col:
+        p.predict_reveal("output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
+            tr.output, words, v_dims, title=p.t("value.out_chart"), x_title=p.t("value.v_dim"),
+            y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.word"), hover_col=p.t("lbl.dim"), marks=marks,
+            presenter=p.presenter), "output"))
+    st.caption(p.t("value.sum_read"))
+
+    pick, _ = st.columns([1, 3])
+    with pick:
+        i = p.word_picker()
+    word = words[i]
+    st.subheader(p.tm("value.word_section", word=word))
+    top = int(analysis.favourites(tr.weights)[i])
+    s_col, l_col = st.columns([3, 2])
+    with s_col:
+        parts = analysis.value_contributions(tr.weights, tr.v, i)
+        fig = figures.stacked_contributions(parts, words, v_dims, tr.output[i],
+                                            title=p.t("value.stack_chart", word=word),
+                                            total_label=p.t("value.total_label"), y_title=p.t("lbl.value"),
+                                            presenter=p.presenter)
+        p.chart(fig, "contributions")
+    with l_col:
+        p.chart(figures.weight_lines(tr.weights[i], words, i, title=p.t("value.lines_chart", word=word),
+                                     presenter=p.presenter, height=380), "lines")
+    st.caption(p.tm("value.stack_read", word=word, top=words[top], w=float(tr.weights[i, top])))
+
+    with st.expander(p.t("value.more")):
+        st.markdown(p.t("value.more_text"))
+    p.note("note.hand_set")
+    p.note("note.named_axes")

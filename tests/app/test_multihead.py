@@ -1,0 +1,98 @@
+"""Multi-head under AppTest: heads, recipes and the T switch change what the charts show, never screens ①–⑤."""
+
+import numpy as np
+
+from attention_core import analysis
+from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+
+
+def head_weights(at, title_part: str) -> np.ndarray:
+    return np.array(chart_titled(at, title_part).data[0].z)
+
+
+def bilinear_grid(at):
+    """The grid of each head's W_Qʰ W_Kʰᵀ."""
+    return chart_titled(at, "W_Qʰ W_Kʰᵀ")
+
+
+def weight_titles(at) -> list[str]:
+    return [t for t in chart_figures(at) if t.endswith(": 가중치") or t.endswith(": weights")]
+
+
+def test_page_shows_each_head_the_split_concat_and_output():
+    at = open_page("multihead")
+    s = state(at).scenario
+    lesson = analysis.compute(s)
+    assert weight_titles(at) == ["헤드 1 (감정): 가중치", "헤드 2 (문법): 가중치"]
+    for h in range(2):
+        assert np.allclose(head_weights(at, f"헤드 {h + 1} ("), lesson.multi.heads[h].weights)
+    grid = bilinear_grid(at)
+    assert len(grid.data) == 2
+    assert np.allclose(np.array(grid.data[1].z), analysis.head_bilinears(s)[1])
+    assert np.allclose(np.array(chart_titled(at, "Concat(헤드 1").data[0].z), lesson.multi.concat)
+    assert np.allclose(np.array(chart_titled(at, "MultiHead(X)").data[0].z), lesson.multi.output)
+    assert np.allclose(np.array(chart_titled(at, "W_O =").data[0].z), np.eye(8))
+    assert any("Concat" in e.value for e in at.latex)
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["헤드 1 (감정)", "헤드 2 (문법)"]
+    assert table.iloc[0, 0].startswith("슬픈") and "장면이었다" in table.iloc[0, 1]  # the heads look elsewhere
+    assert any("√4 = 2.00" in i.value for i in at.info)
+
+
+def test_four_heads_give_four_panels_and_leave_the_single_head_weights_alone():
+    at = open_page("multihead")
+    before = state(at).scenario
+    at.segmented_control(key="mh:heads").set_value(4).run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert s.n_heads == 4
+    assert len(weight_titles(at)) == 4
+    assert len(bilinear_grid(at).data) == 4
+    assert list(at.dataframe[0].value.columns)[3] == "헤드 4 (행위자)"
+    assert any("√2 = 1.41" in i.value for i in at.info)
+    for name in ("w_q", "w_k", "w_v"):
+        assert np.array_equal(getattr(s, name), getattr(before, name))
+
+
+def test_a_head_recipe_changes_that_head_only_and_never_w_q():
+    at = open_page("multihead")
+    w_q, single = state(at).scenario.w_q, analysis.compute(state(at).scenario).trace.weights
+    head1, head2 = head_weights(at, "헤드 1 ("), head_weights(at, "헤드 2 (")
+    at.selectbox(key="mh:recipe:1").set_value("tense").run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert s.head_recipes == ("emotion", "tense")
+    assert "헤드 2 (시제): 가중치" in weight_titles(at)
+    assert not np.allclose(head_weights(at, "헤드 2 ("), head2)
+    assert np.allclose(head_weights(at, "헤드 1 ("), head1)
+    assert np.array_equal(s.w_q, w_q)
+    assert np.allclose(analysis.compute(s).trace.weights, single)  # screens ①–⑤ see the same attention
+
+
+def test_the_t_switch_uses_the_sidebar_t():
+    at = open_page("multihead")
+    at.select_slider(key="sb:T").set_value(0.5).run()
+    default = head_weights(at, "헤드 1 (")  # the switch is off: T = √4 whatever the sidebar says
+    assert np.allclose(default, analysis.compute(state(at).scenario.with_temperature(3.0)).multi.heads[0].weights)
+    at.toggle(key="mh:sidebar_t").set_value(True).run()
+    assert_clean(at)
+    assert state(at).scenario.mh_sidebar_t
+    sharp = head_weights(at, "헤드 1 (")
+    assert sharp.max() > default.max()
+    assert any("사이드바의 T = 0.5" in i.value for i in at.info)
+    at.select_slider(key="sb:T").set_value(2.0).run()
+    assert np.allclose(head_weights(at, "헤드 1 ("), default)  # sidebar T = 2 = √4
+
+
+def test_english_and_a_cleared_head_control_keeps_the_heads():
+    at = open_page("multihead")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    assert_clean(at)
+    assert weight_titles(at) == ["Head 1 (emotion): weights", "Head 2 (grammar): weights"]
+    assert any("T in use = √d_h" in i.value for i in at.info)
+    at.segmented_control(key="mh:heads").set_value(8).run()
+    assert len(weight_titles(at)) == 8 and state(at).scenario.n_heads == 8
+    at.segmented_control(key="mh:heads").set_value(None).run()
+    assert_clean(at)
+    assert state(at).scenario.n_heads == 8
+    assert at.segmented_control(key="mh:heads").value == 8

@@ -1,0 +1,66 @@
+"""Residual & LayerNorm under AppTest: the heatmaps render, the switch drops the residual, γ/β edits follow."""
+
+import numpy as np
+
+from attention_core import analysis
+from tests.app.conftest import assert_clean, chart_figures, chart_titled, edit_matrix, open_page, state
+
+
+def test_page_shows_add_and_norm_with_per_word_stats():
+    at = open_page("residual")
+    charts = chart_figures(at)
+    assert {"입력 X — 원래의 나", "Z = X + Attention", "LayerNorm(X + Attention)"} <= set(charts)
+    lesson = analysis.compute(state(at).scenario)
+    assert np.allclose(charts["Z = X + Attention"].data[0].z, lesson.residual)
+    assert np.allclose(charts["LayerNorm(X + Attention)"].data[0].z, lesson.normalized)
+    stats = chart_titled(at, "μ와 σ")
+    after = {t.name: np.array(t.y) for t in stats.data}
+    assert np.allclose(after["μ(ẑ)"], 0, atol=1e-9)
+    assert np.allclose(after["σ(ẑ)"], 1, atol=1e-4)
+    assert len(at.latex) >= 3
+
+
+def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
+    at = open_page("residual")
+    assert len(chart_figures(at)) == 5
+    assert not any("cosine" in t for t in chart_figures(at))
+    at.toggle(key="residual:drop").set_value(True).run()
+    assert_clean(at)
+    charts = chart_figures(at)
+    assert "LayerNorm(X + Attention)" not in charts
+    lesson = analysis.compute(state(at).scenario)
+    assert np.allclose(charts["LayerNorm(Attention) — residual 없음"].data[0].z, lesson.normalized_without_residual)
+    cos = chart_titled(at, "입력 X의 cosine")
+    with_res, without = (np.array(t.y) for t in cos.data)
+    assert np.all(with_res > without)
+    with_pairs = np.array(chart_titled(at, "닮았나 — Residual 있음").data[0].z)
+    without_pairs = np.array(chart_titled(at, "닮았나 — Residual 없음").data[0].z)
+    assert without_pairs.min() > 0.99 > 0.7 > with_pairs.min()  # without the residual, every word alike
+
+
+def test_editing_gamma_scales_the_layernorm_and_junk_is_refused():
+    at = open_page("residual")
+    before = np.array(chart_titled(at, "LayerNorm(X").data[0].z)
+    edit_matrix(at, "gamma_beta", {0: {"감정": 2.0}})
+    assert_clean(at)
+    assert state(at).scenario.gamma[0] == 2.0
+    after = np.array(chart_titled(at, "LayerNorm(X").data[0].z)
+    assert np.allclose(after[:, 0], 2 * before[:, 0]) and np.allclose(after[:, 1:], before[:, 1:])
+    edit_matrix(at, "gamma_beta", {0: {"감정": "abc"}})
+    assert_clean(at)
+    assert state(at).scenario.gamma[0] == 2.0
+    assert any("숫자가 아닙니다" in e.value for e in at.error)
+
+
+def test_english_page_and_switch():
+    at = open_page("residual")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    assert_clean(at)
+    assert at.title[0].value.startswith("⑤ Residual")
+    edit_matrix(at, "gamma_beta", {1: {"emotion": 0.5}})
+    assert state(at).scenario.beta[0] == 0.5
+    at.toggle(key="residual:drop").set_value(True).run()
+    assert_clean(at)
+    charts = chart_figures(at)
+    assert "LayerNorm(Attention) — no residual" in charts
+    assert any("Cosine similarity" in t for t in charts)

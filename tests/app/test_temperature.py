@@ -1,0 +1,127 @@
+"""Temperature under AppTest: the text's table is computed, and T (either slider), the word and d_k drive the charts."""
+
+import numpy as np
+import pyarrow as pa
+
+from attention_core import analysis, softmax
+from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+
+
+def rendered_table(at, index: int = 0):
+    """The st.table as the browser shows it: the Styler's formatted strings."""
+    return pa.ipc.open_stream(at.table[index].proto.arrow_data.styler.display_values).read_pandas()
+
+
+def document_bars(at):
+    return np.array(chart_titled(at, "softmax(z / T)").data[0].y, dtype=float)
+
+
+def test_the_texts_table_is_computed_and_set_beside_the_printed_one():
+    at = open_page("temperature")
+    table = rendered_table(at)
+    rows = {label: list(values) for label, values in zip(table.index, table.to_numpy().tolist(), strict=True)}
+    assert rows["T = 0.5 · 계산"] == ["0.86", "0.12", "0.02", "1.00"]
+    assert rows["T = 1 · 계산"] == ["0.66", "0.24", "0.10", "1.00"]
+    assert rows["T = 2 · 계산"] == ["0.50", "0.30", "0.19", "0.99"]  # a rounded row need not sum to 1
+    assert rows["T = 0.5 · 문서"] == ["0.85", "0.12", "0.03", "1.00"]
+    assert rows["T = 2 · 문서"] == ["0.45", "0.32", "0.23", "1.00"]
+    note = next(i.value for i in at.info if "어림값" in i.value)
+    assert "T = 0.5" in note and "T = 2" in note and "T = 1:" not in note  # only the rows that differ
+    assert "0.864" in note and "0.99" in note
+    assert len(at.latex) >= 2 and any(r"\exp(z_i / T)" in x.value for x in at.latex)
+    titles = list(chart_figures(at))
+    for part in ("softmax(z / T)", "계산값과 문서의 값", "Attention 행렬", "유효 단어 수", "행의 가중치",
+                 "점수의 퍼짐", "softmax의 쏠림"):
+        assert any(part in t for t in titles), (part, titles)
+
+
+def test_sidebar_T_changes_the_bars_the_matrix_and_the_marker():
+    at = open_page("temperature")
+    assert np.allclose(document_bars(at), softmax(np.array(analysis.DOCUMENT_Z), temperature=1.0))
+    weights_before = np.array(chart_titled(at, "Attention 행렬").data[0].z)
+    at.select_slider(key="sb:T").set_value(0.5).run()
+    assert_clean(at)
+    assert state(at).scenario.temperature == 0.5
+    bars = document_bars(at)
+    assert np.allclose(bars, [0.8638, 0.1169, 0.0193], atol=1e-4)
+    weights = np.array(chart_titled(at, "Attention 행렬").data[0].z)
+    assert "T = 0.5" in chart_titled(at, "Attention 행렬").layout.title.text
+    assert not np.allclose(weights, weights_before)
+    assert np.allclose(weights, analysis.compute(state(at).scenario).trace.weights)
+    curves = chart_titled(at, "유효 단어 수")
+    assert curves.layout.shapes[0].x0 == 0.5
+    assert np.isclose(curves.layout.annotations[0].x, np.log10(0.5))  # the label sits on the line (log axis)
+
+
+def test_the_page_T_slider_and_the_sidebar_slider_stay_in_sync():
+    at = open_page("temperature")
+    at.select_slider(key="temperature:T").set_value(2.0).run()
+    assert_clean(at)
+    assert state(at).scenario.temperature == 2.0
+    assert at.select_slider(key="sb:T").value == 2.0
+    assert np.allclose(document_bars(at), [0.5017, 0.3043, 0.1940], atol=1e-4)
+    at.select_slider(key="sb:T").set_value(0.2).run()
+    assert_clean(at)
+    assert at.select_slider(key="temperature:T").value == 0.2
+    assert state(at).scenario.temperature == 0.2
+
+
+def test_picking_a_word_moves_the_one_row_sweep_with_its_limits():
+    at = open_page("temperature")
+    at.selectbox(key="pick:focus:temperature").set_value(2).run()
+    assert_clean(at)
+    assert state(at).view.focus == 2
+    fig = chart_titled(at, "행의 가중치")
+    assert "아름다운" in fig.layout.title.text
+    s = state(at).scenario
+    scores = analysis.compute(s).trace.scores
+    assert len(fig.data) == 7
+    assert np.allclose(fig.data[0].y, analysis.limits(scores)[0][2])  # T → 0: argmax
+    assert np.allclose(fig.data[3].y, softmax(scores[2], temperature=1.0))
+    assert np.allclose(fig.data[-1].y, 1 / s.n)  # T → ∞: uniform
+
+
+def test_entropy_switch_and_dk_slider():
+    at = open_page("temperature")
+    at.segmented_control(key="temperature:measure").set_value("entropy").run()
+    assert_clean(at)
+    fig = chart_titled(at, "엔트로피 H")
+    assert max(max(tr.y) for tr in fig.data) <= np.log(state(at).scenario.n) + 1e-9
+    saturation = chart_titled(at, "softmax의 쏠림")
+    assert saturation.layout.shapes[0].x0 == 64
+    before = [m.value for m in at.metric]
+    at.select_slider(key="temperature:dk").set_value(4).run()
+    assert_clean(at)
+    after = [m.value for m in at.metric]
+    assert after != before
+    exp = analysis.dk_experiment((1, 2, 4, 8, 16, 32, 64, 128, 256))
+    assert after[0] == f"{exp['std_raw'][2]:.2f}" and after[1] == f"{exp['std_scaled'][2]:.2f}"
+    assert chart_titled(at, "softmax의 쏠림").layout.shapes[0].x0 == 4
+    assert exp["max_raw"][-1] > 0.9 > exp["max_scaled"][-1]  # saturates unless divided
+
+
+def test_english_translates_the_page_and_T_still_drives_the_bars():
+    at = open_page("temperature")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    assert_clean(at)
+    assert at.title[0].value.startswith("③ Temperature")
+    table = rendered_table(at)
+    assert list(table.loc["T = 2 · computed"]) == ["0.50", "0.30", "0.19", "0.99"]
+    assert "Attention matrix softmax(QKᵀ / T), T = 1" in chart_figures(at)
+    at.select_slider(key="temperature:T").set_value(10.0).run()
+    assert_clean(at)
+    assert np.allclose(document_bars(at), softmax(np.array(analysis.DOCUMENT_Z), temperature=10.0))
+    assert at.select_slider(key="sb:T").value == 10.0
+
+
+def test_a_long_sentence_sweeps_the_row_as_a_heatmap_one_line_per_T():
+    at = open_page("temperature")
+    at.text_input(key="sb:sentence").input("나는 오늘 정말 아주 슬픈 영화를 보고 아름다운 장면에 울었다").run()
+    assert_clean(at)
+    fig = chart_titled(at, "행의 가중치")
+    z = np.array(fig.data[0].z)
+    assert z.shape == (7, 10)
+    ticks = list(fig.layout.yaxis.ticktext)
+    assert ticks[0] == "T → 0: argmax" and "T = 1" in ticks
+    assert np.allclose(z.sum(axis=1), 1.0)
+    assert np.allclose(z[-1], 0.1)

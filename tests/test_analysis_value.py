@@ -1,0 +1,36 @@
+"""analysis helpers of the V screen: the identity check and the contributions that add up to the output."""
+
+import numpy as np
+
+from attention_core import analysis as an
+from attention_core import self_attention
+from attention_core.scenario import Scenario
+
+
+def test_is_identity_only_for_the_exact_square_identity():
+    assert an.is_identity(np.eye(8))
+    assert an.is_identity(np.eye(1))
+    w = np.eye(8)
+    w[0, 1] = 0.01
+    assert not an.is_identity(w)
+    assert not an.is_identity(2 * np.eye(3))
+    assert not an.is_identity(np.eye(8)[:, :4])
+    assert not an.is_identity(np.ones(3))
+
+
+def test_default_w_v_is_identity_so_v_is_x():
+    s = Scenario()
+    assert an.is_identity(s.w_v)
+    np.testing.assert_allclose(an.compute(s).trace.v, s.x)
+    assert not an.is_identity(s.with_preset("random", 3).w_v)
+
+
+def test_contributions_are_weight_times_v_and_sum_to_the_output_for_any_w_v():
+    s = Scenario().with_preset("random", 7)
+    tr = self_attention(s.x, s.w_q, s.w_k, s.w_v, 0.5)
+    for i in range(s.n):
+        parts = an.value_contributions(tr.weights, tr.v, i)
+        assert parts.shape == (s.n, s.w_v.shape[1])
+        for j in range(s.n):
+            np.testing.assert_allclose(parts[j], float(tr.weights[i, j]) * np.asarray(tr.v[j]), rtol=1e-12)
+        np.testing.assert_allclose(parts.sum(axis=0), tr.output[i], rtol=1e-9, atol=1e-12)

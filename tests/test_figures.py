@@ -1,0 +1,112 @@
+"""Figure builders on their data: matrix order, labels, scales, marks, safe text, sizes."""
+
+import numpy as np
+import pytest
+
+from attention_core import figures, theme
+
+WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다"]
+
+
+def test_heatmap_keeps_matrix_order_and_every_label():
+    z = np.arange(12.0).reshape(4, 3) - 5
+    fig = figures.heatmap(z, WORDS, ["a", "b", "c"], x_title="Key →", y_title="Query ↓")
+    hm = fig.data[0]
+    np.testing.assert_array_equal(hm.z, z)
+    assert fig.layout.yaxis.autorange == "reversed"  # row 0 at the top
+    assert list(fig.layout.yaxis.ticktext) == WORDS and list(fig.layout.yaxis.tickvals) == [0, 1, 2, 3]
+    assert list(fig.layout.xaxis.ticktext) == ["a", "b", "c"]
+    assert fig.layout.xaxis.title.text == "Key →" and fig.layout.yaxis.title.text == "Query ↓"
+    assert hm.colorscale and hm.zmin == -hm.zmax == -6  # diverging, centred on 0
+    assert hm.texttemplate == "%{z:.2f}"  # numbers in the cells (no annotations)
+    assert not fig.layout.annotations
+    assert "customdata" in hm.hovertemplate
+
+
+def test_weights_heatmap_is_sequential_0_to_1_with_row_sums():
+    w = np.full((3, 3), 1 / 3)
+    fig = figures.heatmap(w, WORDS[:3], WORDS[:3], kind="weights", row_sums=True)
+    hm, sums = fig.data[0], fig.data[1]
+    assert (hm.zmin, hm.zmax) == (0.0, 1.0)
+    assert list(sums.text) == ["1.00"] * 3
+    assert fig.layout.xaxis.ticktext[-1] == "Σ"
+
+
+def test_repeated_words_stay_separate_categories():
+    fig = figures.heatmap(np.eye(3), ["슬픈¹", "슬픈²", "x"], ["슬픈¹", "슬픈²", "x"])
+    assert len(set(fig.layout.xaxis.ticktext)) == 3
+
+
+def test_many_columns_hide_cell_numbers_and_rotate_labels():
+    n = theme.CELL_TEXT_MAX + 1
+    labels = [f"w{i}" for i in range(n)]
+    fig = figures.heatmap(np.zeros((n, n)), labels, labels)
+    assert fig.data[0].texttemplate is None
+    assert fig.layout.xaxis.tickangle == -45
+
+
+def test_marks_outline_cells():
+    fig = figures.heatmap(np.eye(3), WORDS[:3], WORDS[:3], marks=[figures.Mark(2, 1, "#000", "guess")])
+    mark = fig.data[-1]
+    assert (mark.x[0], mark.y[0], mark.name) == (1, 2, "guess")
+
+
+def test_user_text_is_shown_as_text_not_html():
+    fig = figures.heatmap(np.eye(2), ["<script>x</script>", "b"], ["<b>y</b>", "c"], title="‘<i>w</i>’")
+    assert fig.layout.yaxis.ticktext[0] == "&lt;script&gt;x&lt;/script&gt;"
+    assert "&lt;b&gt;" in fig.layout.xaxis.ticktext[0]
+    assert "<i>" not in fig.layout.title.text
+    assert all("<" not in str(v) for v in np.ravel(fig.data[0].customdata))
+
+
+def test_fonts_have_hangul_fallbacks_and_presenter_is_larger():
+    fig = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"])
+    assert "Noto Sans CJK KR" in fig.layout.font.family
+    big = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"], presenter=True)
+    assert big.layout.font.size >= 16 and big.layout.font.size > fig.layout.font.size
+
+
+def test_margins_fit_the_longest_label():
+    short = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"])
+    long = figures.heatmap(np.eye(2), ["아주아주긴단어입니다", "b"], ["a", "b"])
+    assert long.layout.margin.l > short.layout.margin.l + 80
+
+
+def test_long_titles_wrap_and_stay_above_the_plot():
+    fig = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"], title="단어 " * 60)
+    assert "<br>" in fig.layout.title.text
+    assert fig.layout.title.yref == "container" and fig.layout.title.y <= 1
+
+
+@pytest.mark.parametrize("n_panels,columns", [(8, 4), (2, 2), (4, 2)])
+def test_grid_has_one_panel_per_matrix_in_matrix_order(n_panels, columns):
+    panels = [(f"p{k}", np.eye(3), ["슬픈", "영화였다", "x"], ["a", "b", "c"], "signed") for k in range(n_panels)]
+    fig = figures.heatmap_grid(panels, columns=columns)
+    assert len(fig.data) == n_panels
+    axes = [fig.layout[k] for k in fig.layout if k.startswith("yaxis")]
+    assert len(axes) == n_panels and all(a.autorange == "reversed" for a in axes)
+    assert [a.text for a in fig.layout.annotations] == [f"p{k}" for k in range(n_panels)]
+
+
+def test_stacked_contributions_add_up_visibly():
+    parts = np.array([[0.1, 0.2], [0.3, -0.1]])
+    fig = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0), total_label="Σ")
+    assert [t.name for t in fig.data] == ["a", "b", "Σ"]
+    np.testing.assert_allclose(fig.data[-1].y, [0.4, 0.1])
+    assert fig.layout.barmode == "relative"
+
+
+def test_arrows_and_lines_and_curves():
+    fig = figures.arrows("슬픈", (1.0, 0.5), np.array([[1.0, 0.0], [0.0, 1.0]]), ["a", "b"])
+    assert fig.layout.yaxis.scaleanchor == "x"
+    lines = figures.weight_lines(np.array([0.7, 0.2, 0.1]), ["a", "b", "c"], 0)
+    widths = [t.line.width for t in lines.data[:3]]
+    assert widths[0] > widths[1] > widths[2]
+    c = figures.curves([0.1, 1, 10], {"a": [1, 2, 3]}, log_x=True, marker_x=1.0)
+    assert c.layout.xaxis.type == "log" and len(c.layout.shapes) == 1
+
+
+def test_chart_config_exports_png_at_2x_with_a_safe_name():
+    cfg = figures.chart_config("score-scores/../x")
+    assert cfg["toImageButtonOptions"] == {"format": "png", "scale": 2, "filename": "score-scores____x"}
+    assert cfg["displaylogo"] is False
