@@ -306,7 +306,7 @@ def page(key: str) -> Iterator[Page]:
         getattr(st, level)(message)
     yield p
     _compare(p)
-    with tail_slot.container():
+    with tail_slot:
         _share_link(p)
         _tools(p)
     _log_timing(key, p, started)
@@ -348,7 +348,7 @@ def _sidebar(p: Page):
                             on_change=_on_seed, args=(p,))
         temperature_slider(p, "sb:T")
         p.note("note.sqrt_dk")
-        tail_slot = st.empty()
+        tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
         if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
             p.update(Scenario(), View(lang=p.lang))
             state.notices.append(("success", p.t("sb.reset_done")))

@@ -76,3 +76,25 @@ def chart_titles(page) -> list[str]:
         "() => [...document.querySelectorAll('.js-plotly-plot')]"
         ".map(gd => ((gd.layout.title || {}).text || '').replaceAll('<br>', ' '))"
     )
+
+
+def edit_first_cell(page, grid_index: int, value: str) -> None:
+    """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
+
+    The grid is a canvas: click along its first row until the grid's accessibility table reports that
+    cell selected, then type over it and press Enter. Callers check the effect on the charts.
+    """
+    grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid_index)
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    target = grid.locator("td#glide-cell-1-0")
+    for x in range(int(box["x"]) + 10, int(box["x"] + box["width"]), 20):
+        page.mouse.click(x, box["y"] + 35 + 17)  # below the 35 px header row
+        page.wait_for_timeout(120)  # the accessibility table follows the canvas a moment later
+        if target.get_attribute("aria-selected") == "true":
+            break
+    else:
+        raise AssertionError(f"no first data cell found in data editor {grid_index}")
+    page.keyboard.type(value)
+    page.keyboard.press("Enter")
+    settle(page)
