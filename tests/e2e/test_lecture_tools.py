@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 
@@ -38,7 +39,8 @@ def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server,
     page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
     settle(page)
     body_px = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')].map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+        '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')]
+        .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
     assert body_px >= 22
     chart_px = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot')]
         .map(gd => gd._fullLayout.font.size))""")
@@ -114,12 +116,12 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     settle(page)
     with page.expect_download() as csv_dl:
         page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="CSV").click()
-    csv_text = open(csv_dl.value.path(), encoding="utf-8").read()
+    csv_text = Path(csv_dl.value.path()).read_text(encoding="utf-8")
     assert csv_dl.value.suggested_filename == "attention-weights.csv"
     assert csv_text.splitlines()[0] == ",고양이가,매트,위에,앉았다"
     with page.expect_download() as tex_dl:
         page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="LaTeX").click()
-    assert "\\begin{bmatrix}" in open(tex_dl.value.path(), encoding="utf-8").read()
+    assert "\\begin{bmatrix}" in Path(tex_dl.value.path()).read_text(encoding="utf-8")
     with page.expect_download() as json_dl:
         page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="JSON").click()
     saved = tmp_path / "lesson.json"
