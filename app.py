@@ -13,11 +13,11 @@ with ui.page("home") as p:
     with left:
         st.subheader(p.t("home.summary"))
         st.markdown("\n".join(f"- {p.t(f'home.s{i}')}" for i in range(1, 7)))
-        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     with right:
         st.subheader(p.t("home.steps"))
         for page_key, path in ui.PAGES[1:]:
             st.page_link(path, label=f"{p.t(f'page.{page_key}')} — {p.t(f'home.d_{page_key}')}")
+    st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     st.subheader(p.t("home.pipeline"))
     words = list(s.labels)
     axes = p.axis_names()

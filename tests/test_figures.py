@@ -110,3 +110,12 @@ def test_chart_config_exports_png_at_2x_with_a_safe_name():
     cfg = figures.chart_config("score-scores/../x")
     assert cfg["toImageButtonOptions"] == {"format": "png", "scale": 2, "filename": "score-scores____x"}
     assert cfg["displaylogo"] is False
+
+
+def test_colour_scales_reach_the_browser_as_explicit_stops():
+    signed = figures.heatmap(np.array([[-1.0, 1.0]]), ["a"], ["x", "y"]).data[0].colorscale
+    weights = figures.heatmap(np.array([[0.2, 0.8]]), ["a"], ["x", "y"], kind="weights").data[0].colorscale
+    for scale in (signed, weights):
+        assert isinstance(scale[0][1], str) and scale[0][0] == 0 and scale[-1][0] == 1
+    assert signed[0][1] == "rgb(5,48,97)"  # RdBu reversed: negative is blue
+    assert weights[0][1] == "rgb(247,251,255)"  # Blues: 0 is white
