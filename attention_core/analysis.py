@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -104,8 +105,12 @@ def temperature_grid(low: float = 0.05, high: float = 20.0, count: int = 61) -> 
 
 
 def sweep(scores: np.ndarray, temps: np.ndarray) -> np.ndarray:
-    """softmax(scores / T) for every T: (len(temps), *scores.shape)."""
-    return np.stack([softmax(scores, temperature=float(t)) for t in temps])
+    """softmax(scores / T) for every T: (len(temps), *scores.shape), in one vectorised call."""
+    temps = np.asarray(temps, dtype=float)
+    for t in temps:  # each T refused exactly as softmax would refuse it
+        softmax(np.zeros(1), temperature=float(t))
+    scaled = np.asarray(scores, dtype=float)[None, ...] / temps.reshape((-1,) + (1,) * np.ndim(scores))
+    return softmax(scaled, temperature=1.0)
 
 
 def effective_words_curve(scores: np.ndarray, temps: np.ndarray) -> np.ndarray:
@@ -126,18 +131,28 @@ def limits(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def dk_experiment(d_ks: tuple[int, ...], n: int = 8, trials: int = 200, seed: int = 0) -> dict[str, np.ndarray]:
     """Random Q, K with unit-variance entries: per d_k, the spread of QKᵀ and of QKᵀ/√d_k, and how
-    saturated the softmax gets (mean of each row's largest weight) with and without the division."""
+    saturated the softmax gets (mean of each row's largest weight) with and without the division.
+
+    Depends on its arguments only, so it is computed once per argument set (read-only results)."""
+    return dict(zip(("std_raw", "std_scaled", "max_raw", "max_scaled"), _dk_experiment(tuple(d_ks), n, trials, seed)))
+
+
+@lru_cache(maxsize=8)
+def _dk_experiment(d_ks: tuple[int, ...], n: int, trials: int, seed: int) -> tuple[np.ndarray, ...]:
     rng = np.random.default_rng(seed)
-    out = {k: [] for k in ("std_raw", "std_scaled", "max_raw", "max_scaled")}
+    out: list[list[float]] = [[], [], [], []]
     for d in d_ks:
         q = rng.standard_normal((trials, n, d))
         k = rng.standard_normal((trials, n, d))
         s = q @ k.transpose(0, 2, 1)
-        out["std_raw"].append(s.std())
-        out["std_scaled"].append((s / math.sqrt(d)).std())
-        out["max_raw"].append(softmax(s).max(axis=-1).mean())
-        out["max_scaled"].append(softmax(s, temperature=math.sqrt(d)).max(axis=-1).mean())
-    return {k: np.array(v) for k, v in out.items()}
+        out[0].append(s.std())
+        out[1].append((s / math.sqrt(d)).std())
+        out[2].append(softmax(s).max(axis=-1).mean())
+        out[3].append(softmax(s, temperature=math.sqrt(d)).max(axis=-1).mean())
+    arrays = tuple(np.array(v) for v in out)
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays
 
 
 def value_contributions(weights: np.ndarray, v: np.ndarray, i: int) -> np.ndarray:

@@ -131,3 +131,21 @@ def test_compare_gives_b_minus_a_and_refuses_other_lengths():
     s3, _ = Scenario().with_sentence("하나 둘 셋")
     with pytest.raises(InputError):
         an.compare(a, an.compute(s3))
+
+
+def test_sweep_equals_softmax_at_each_temperature():
+    scores = an.compute(Scenario()).trace.scores
+    temps = an.temperature_grid(0.05, 20, 9)
+    expected = np.stack([softmax(scores, temperature=float(t)) for t in temps])
+    np.testing.assert_allclose(an.sweep(scores, temps), expected, rtol=1e-12)
+    np.testing.assert_allclose(an.sweep(scores[1], temps), expected[:, 1], rtol=1e-12)
+    with pytest.raises(InputError):
+        an.sweep(scores, np.array([1.0, 0.0]))
+
+
+def test_dk_experiment_is_computed_once_and_read_only():
+    a = an.dk_experiment((1, 4), trials=20)
+    b = an.dk_experiment((1, 4), trials=20)
+    assert a["std_raw"] is b["std_raw"] and a is not b
+    with pytest.raises(ValueError):
+        a["std_raw"][0] = 0
