@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)  # tests/e2e/test_replicas.py: the load balancer
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need_apt+=(fonts-noto-cjk)
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""

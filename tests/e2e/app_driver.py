@@ -98,3 +98,18 @@ def edit_first_cell(page, grid_index: int, value: str) -> None:
     page.keyboard.type(value)
     page.keyboard.press("Enter")
     settle(page)
+
+
+def open_tools(page) -> None:
+    """Open the sidebar's lecture-tools expander (snapshot, export, state files) if it is closed."""
+    expander = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="강의 도구").first
+    details = expander.locator("[data-testid='stExpanderDetails']")
+    if not details.count() or not details.is_visible():
+        expander.locator("summary").click()
+    page.wait_for_timeout(300)
+
+
+def upload_state(page, path) -> None:
+    open_tools(page)
+    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
+    settle(page)

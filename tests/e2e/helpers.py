@@ -65,7 +65,8 @@ SEL_SIDEBAR = '[data-testid="stSidebar"]'
 SEL_PAGE_LINK = '[data-testid="stPageLink-NavLink"]'  # <a> from st.page_link
 SEL_SIDEBAR_NAV_LINK = '[data-testid="stSidebarNavLink"]'  # <a> auto page nav
 SEL_TEXT_INPUT = '[data-testid="stTextInput"] input'  # input has data-testid=stTextInputField
-SEL_SLIDER = '[data-testid="stSlider"] input[type="range"]'  # react-aria, no role=slider; value in [data-testid="stSliderThumbValue"]
+# react-aria, no role=slider; the value is in [data-testid="stSliderThumbValue"]
+SEL_SLIDER = '[data-testid="stSlider"] input[type="range"]'
 SEL_BUTTON = '[data-testid="stButton"] button'
 # Tick labels of every cartesian axis (x, x2, y3, ...) but not colorbars.
 SEL_TICKS_ALL_AXES = (

@@ -15,21 +15,12 @@ from tests.e2e.app_driver import (
     chart_titles,
     edit_first_cell,
     go_to,
+    open_tools,
     set_sentence,
     settle,
     share_link,
     tick_texts,
 )
-
-TOOLS = f"{SIDEBAR} [data-testid='stExpander']"
-
-
-def open_tools(page) -> None:
-    expander = page.locator(TOOLS, has_text="강의 도구").first
-    if expander.locator("[data-testid='stExpanderDetails']").count() == 0 or not expander.locator(
-            "[data-testid='stExpanderDetails']").is_visible():
-        expander.locator("summary").click()
-    page.wait_for_timeout(300)
 
 
 def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server, new_page):

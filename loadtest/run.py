@@ -1,0 +1,490 @@
+"""A class at once: N students' sessions against one app server, spoken in Streamlit's own websocket protocol.
+
+Run from the repository root (one command; it starts and stops its own server unless given --url):
+
+    python loadtest/run.py                      # N=30, one T step every 2 s, a page switch every 10 s, 60 s
+    python loadtest/run.py -n 30 60             # one level after the other, each on a fresh server
+    python loadtest/run.py -n 60 --duration 30 --json /tmp/load.json
+    python loadtest/run.py --url http://127.0.0.1:8501 --pid 1234   # a server already running (loopback only)
+
+What one simulated student does (no browser: the load falls on the server, not on a test browser):
+opens /_stcore/stream, asks for the first run of Home the way the frontend does (a rerun_script BackMsg
+carrying a ClientState), types its own sentence into the sidebar (widget "sb:sentence"), then every
+--step seconds moves the T select slider (widget "sb:T") one option and every --switch seconds follows a
+page link (a rerun_script with that page's page_script_hash). Widget ids are read from the ForwardMsg
+deltas of the previous run, as the frontend does. Latency is the time from sending the BackMsg to the
+script_finished(FINISHED_SUCCESSFULLY) ForwardMsg. A student who falls behind goes on at once (no burst).
+
+Reported: errors (exception elements, timeouts, closed sockets, page-not-found), "lost" (after a run the
+slider and the sentence the server echoes are not this session's own T and sentence), p50/p95 latency for
+one session measured alone first and for N at once, the server's RSS from /proc before the N connect and
+at the end while all N are still connected (per session = growth / N), the server's CPU, this client's
+own CPU and what every other process used meanwhile (the machine may be shared), and, on its own server,
+the app's per-run script time (ATTENTION_TIMING_LOG).
+"Nothing lost" is checked on every run and once more by a final check rerun of every session.
+Exit code 0 when every level had no error and nothing lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+FINISHED_OK = ForwardMsg.FINISHED_SUCCESSFULLY
+FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
+WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
+T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
+# The same options as attention_core.ui.T_OPTIONS, written as the slider's format_func writes them ({:g}).
+T_VALUES = ("0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1",
+            "1.2", "1.4", "1.6", "1.8", "2", "2.5", "3", "4", "5", "7", "10", "15", "20")
+
+
+# --- one session -------------------------------------------------------------------------------------------
+@dataclass
+class RunResult:
+    kind: str  # "load", "sentence", "step", "switch", "check"
+    seconds: float
+    errors: list[str] = field(default_factory=list)
+
+
+class StudentSession:
+    """One browser tab's worth of protocol: a websocket, the widgets of the last run, the pages of the app."""
+
+    def __init__(self, base_url: str, index: int, timeout: float) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.index = index
+        self.timeout = timeout
+        self.ws = None
+        self.widget_ids: dict[str, str] = {}  # user key -> element id, from the last run's deltas
+        self.echo: dict[str, str] = {}  # user key -> value the server drew the widget with in the last run
+        self.pages: list[tuple[str, str]] = []  # (page_script_hash, url_pathname), navigation order
+        self.page = 0
+        self.widget_states: dict[str, WidgetState] = {}  # what this "browser" holds for the widgets it set
+        self.expected: dict[str, str] = {}  # what this session's own state must show
+        self._run_errors: list[str] = []
+        self._finished: asyncio.Queue[int] = asyncio.Queue()
+        self._reader: asyncio.Task | None = None
+        self.closed_reason = ""
+
+    # connection
+
+    async def connect(self) -> None:
+        ws_url = self.base_url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        self.ws = await websockets.connect(ws_url, subprotocols=["streamlit"], max_size=None,
+                                           open_timeout=self.timeout, ping_interval=None)
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                msg = ForwardMsg()
+                msg.ParseFromString(raw)
+                self._on_message(msg)
+        except websockets.ConnectionClosed as err:
+            self.closed_reason = f"websocket closed: {err}"
+        finally:
+            if not self.closed_reason:
+                self.closed_reason = "websocket closed by the server"
+            self._finished.put_nowait(-1)
+
+    def _on_message(self, msg: ForwardMsg) -> None:
+        kind = msg.WhichOneof("type")
+        if kind == "navigation":
+            self.pages = [(p.page_script_hash, p.url_pathname) for p in msg.navigation.app_pages]
+        elif kind == "page_not_found":
+            self._run_errors.append(f"page not found: {msg.page_not_found.page_name!r}")
+        elif kind == "script_finished":
+            self._finished.put_nowait(msg.script_finished)
+        elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            self._on_element(msg.delta.new_element)
+
+    def _on_element(self, element) -> None:
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            self._run_errors.append(f"exception: {element.exception.type}: {element.exception.message[:200]}")
+            return
+        proto = getattr(element, kind)
+        match = WIDGET_ID.match(getattr(proto, "id", "") or "")
+        if not match:
+            return
+        key = match["key"]
+        self.widget_ids[key] = proto.id
+        if kind == "slider" and key == T_KEY:
+            if proto.set_value and proto.raw_value:
+                self.echo[key] = proto.raw_value[0]
+            elif proto.default:
+                self.echo[key] = proto.options[int(proto.default[0])]
+        elif kind == "text_input" and key == SENTENCE_KEY:
+            self.echo[key] = proto.value if proto.set_value else proto.default
+
+    # runs
+
+    async def rerun(self, kind: str, changed: WidgetState | None = None, page: int | None = None) -> RunResult:
+        """Send one rerun_script the way the frontend does and wait for the run to finish."""
+        if page is not None:
+            self.page = page
+        if changed is not None:
+            self.widget_states[changed.id] = changed
+        page_hash, pathname = self.pages[self.page] if self.pages else ("", "")
+        back = BackMsg()
+        state = back.rerun_script
+        state.query_string = ""
+        state.page_script_hash = page_hash
+        state.context_info.url = f"{self.base_url}/{pathname}"
+        state.context_info.timezone = "Asia/Seoul"
+        state.context_info.locale = "ko-KR"
+        state.widget_states.widgets.extend(self.widget_states.values())
+        while not self._finished.empty():  # nothing may be left from an earlier run
+            self._finished.get_nowait()
+        self._run_errors = []
+        self.echo = {}
+        started = time.perf_counter()
+        errors: list[str] = []
+        try:
+            await self.ws.send(back.SerializeToString())
+            deadline = started + self.timeout
+            while True:
+                status = await asyncio.wait_for(self._finished.get(), timeout=max(0.01, deadline - time.perf_counter()))
+                if status == -1:
+                    errors.append(self.closed_reason)
+                    break
+                if status == FINISHED_COMPILE_ERROR:
+                    errors.append("script compile error")
+                    break
+                if status == FINISHED_OK:
+                    break  # FINISHED_EARLY_FOR_RERUN (a callback's or st.rerun's second run) goes on waiting
+        except TimeoutError:
+            errors.append(f"no script_finished within {self.timeout:.0f}s ({kind})")
+        except websockets.ConnectionClosed as err:
+            errors.append(f"websocket closed: {err}")
+        seconds = time.perf_counter() - started
+        return RunResult(kind, seconds, errors + self._run_errors)
+
+    def lost(self) -> list[str]:
+        """Differences between what the server drew in the last run and this session's own state."""
+        return [f"session {self.index}: {key} shows {self.echo.get(key)!r}, expected {want!r}"
+                for key, want in self.expected.items() if self.echo.get(key) != want]
+
+    def widget(self, key: str, **value) -> WidgetState:
+        if key not in self.widget_ids:
+            raise LookupError(f"widget {key} not seen in the last run")
+        state = WidgetState(id=self.widget_ids[key])
+        if "text" in value:
+            state.string_value = value["text"]
+        else:
+            state.string_array_value.data.append(value["choice"])
+        return state
+
+
+# --- one student's script ----------------------------------------------------------------------------------
+@dataclass
+class SessionReport:
+    index: int
+    results: list[RunResult] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    late: int = 0
+    errors: list[str] = field(default_factory=list)
+    final_ok: bool = False  # the final check rerun finished cleanly and showed this session's own state
+
+
+def sentence_for(index: int) -> str:
+    """A sentence of this student's own: its words name the session, so any mix-up shows."""
+    return f"학생{index} 은 슬픈 영화를 보았다 s{index}"
+
+
+async def student(base_url: str, index: int, n: int, args, until: float,
+                  sessions: list[StudentSession]) -> SessionReport:
+    """One student's minute; the session stays open (in `sessions`) so memory is measured with all connected."""
+    report = SessionReport(index)
+    session = StudentSession(base_url, index, args.timeout)
+    sessions.append(session)
+
+    def record(result: RunResult) -> None:
+        report.results.append(result)
+        report.errors.extend(result.errors)
+        if not result.errors:
+            report.lost.extend(session.lost())
+
+    try:
+        await session.connect()
+        session.expected = {T_KEY: "1"}
+        record(await session.rerun("load"))
+        if report.errors:
+            return report
+        sentence = sentence_for(index)
+        session.expected[SENTENCE_KEY] = sentence
+        record(await session.rerun("sentence", session.widget(SENTENCE_KEY, text=sentence)))
+        t_pos = T_VALUES.index("1") + index % 5  # different students hold different T
+        step = 0
+        phase = args.step * index / max(n, 1)  # students act at different moments, as a class does
+        next_at = time.monotonic() + phase
+        next_switch = next_at + args.switch - args.step / 2  # by the clock, so an overloaded server still sees them
+        while report.errors == [] and next_at + 0.001 < until:
+            delay = next_at - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            else:
+                report.late += 1
+            step += 1
+            t_pos = (t_pos + (1 if (step // 8) % 2 == 0 else -1)) % len(T_VALUES)
+            session.expected[T_KEY] = T_VALUES[t_pos]
+            record(await session.rerun("step", session.widget(T_KEY, choice=T_VALUES[t_pos])))
+            if time.monotonic() >= next_switch and not report.errors:
+                target = (session.page + 1) % max(1, len(session.pages))
+                record(await session.rerun("switch", page=target))
+                next_switch = max(next_switch + args.switch, time.monotonic())
+            next_at = max(next_at + args.step, time.monotonic())
+        if not report.errors:
+            lost_before = len(report.lost)
+            record(await session.rerun("check", page=0))  # final check: Home, no change, state must be there
+            report.final_ok = not report.results[-1].errors and len(report.lost) == lost_before
+    except (OSError, LookupError, websockets.WebSocketException, TimeoutError) as err:
+        report.errors.append(f"session {index}: {type(err).__name__}: {err}")
+    return report
+
+
+# --- server figures ----------------------------------------------------------------------------------------
+def rss_bytes(pid: int) -> int:
+    """Resident set size of a process, from /proc/PID/status (VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every process on the machine has used (all cores), from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def listening_pid(port: int) -> int | None:
+    """The process holding a listening TCP socket on this port (read from /proc, same user only)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                parts = line.split()
+                if parts[3] == "0A" and int(parts[1].rsplit(":", 1)[1], 16) == port:
+                    inodes.add(parts[9])
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            for fd in (proc / "fd").iterdir():
+                link = os.readlink(fd)
+                if link.startswith("socket:[") and link[8:-1] in inodes:
+                    return int(proc.name)
+    return None
+
+
+def machine() -> dict:
+    model = ""
+    with contextlib.suppress(OSError):
+        model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                      if line.startswith("model name")), "")
+    mem = 0
+    with contextlib.suppress(OSError):
+        mem = int(Path("/proc/meminfo").read_text().split()[1]) * 1024
+    import streamlit
+
+    return {"cpus": os.cpu_count(), "cpu_model": model, "memory_gib": round(mem / 2**30, 1),
+            "kernel": platform.release(), "python": platform.python_version(), "streamlit": streamlit.__version__}
+
+
+# --- phases ------------------------------------------------------------------------------------------------
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q) - 1]
+
+
+def summarize(reports: list[SessionReport]) -> dict:
+    results = [r for rep in reports for r in rep.results]
+
+    def lat(kinds: tuple[str, ...]) -> dict:
+        xs = [r.seconds for r in results if r.kind in kinds and not r.errors]
+        return {"count": len(xs), "p50": percentile(xs, 50), "p95": percentile(xs, 95),
+                "max": max(xs) if xs else None}
+
+    errors = [e for rep in reports for e in rep.errors]
+    lost = [x for rep in reports for x in rep.lost]
+    return {
+        "sessions": len(reports), "runs": len(results),
+        "errors": len(errors), "error_examples": sorted(set(errors))[:5],
+        "lost": len(lost), "lost_examples": lost[:5],
+        "late_actions": sum(rep.late for rep in reports),
+        "actions": lat(("step", "switch")), "steps": lat(("step",)), "switches": lat(("switch",)),
+        "first_load": lat(("load",)),
+        "final_check_ok": sum(rep.final_ok for rep in reports),
+    }
+
+
+def script_times(log: Path | None, since: float, until: float) -> dict:
+    """The app's own per-run script time (ATTENTION_TIMING_LOG, written by attention_core.ui) in a time window."""
+    if log is None or not log.exists():
+        return {}
+    ms = [r["ms"] for r in map(json.loads, log.read_text().splitlines()) if since <= r["t"] <= until]
+    return {"runs": len(ms), "p50_ms": percentile(ms, 50), "p95_ms": percentile(ms, 95),
+            "busy_s": round(sum(ms) / 1000, 1)}
+
+
+async def run_phase(base_url: str, n: int, args, duration: float, pid: int | None, log: Path | None) -> dict:
+    wall0 = time.time()
+    proc_cpu0 = time.process_time()
+    busy0 = machine_busy_seconds()
+    srv_cpu0 = cpu_seconds(pid) if pid else None
+    rss0 = rss_bytes(pid) if pid else None
+    peak = rss0 or 0
+    start = time.monotonic()
+    until = start + duration
+    sessions: list[StudentSession] = []
+    tasks = [asyncio.create_task(student(base_url, i, n, args, until, sessions)) for i in range(n)]
+    while not all(t.done() for t in tasks):
+        await asyncio.sleep(1.0)
+        if pid:
+            with contextlib.suppress(OSError):
+                peak = max(peak, rss_bytes(pid))
+    reports = [t.result() for t in tasks]
+    wall = time.monotonic() - start
+    rss1 = rss_bytes(pid) if pid else None  # every session still connected
+    await asyncio.gather(*(s.close() for s in sessions))
+    client_cpu = time.process_time() - proc_cpu0
+    server_cpu = cpu_seconds(pid) - srv_cpu0 if pid else 0.0
+    busy = machine_busy_seconds() - busy0
+    out = summarize(reports)
+    out.update({
+        "n": n, "duration_s": duration, "wall_s": round(wall, 1),
+        "client_cpu_s": round(client_cpu, 1),
+        "server_cpu_s": round(server_cpu, 1) if pid else None,
+        # the machine is shared: how many cores everything else used meanwhile (other tests, browsers)
+        "other_processes_cores": round(max(0.0, busy - client_cpu - server_cpu) / wall, 2),
+        "loadavg_1min_after": float(Path("/proc/loadavg").read_text().split()[0]),
+        "script": script_times(log, wall0, time.time()),
+        "server_rss_before_mib": round(rss0 / 2**20, 1) if rss0 else None,
+        "server_rss_after_mib": round(rss1 / 2**20, 1) if rss1 else None,  # all N sessions still connected
+        "server_rss_peak_mib": round(peak / 2**20, 1) if pid else None,
+        "rss_per_session_mib": round((rss1 - rss0) / n / 2**20, 2) if pid else None,
+    })
+    return out
+
+
+async def measure(base_url: str, n: int, args, pid: int | None, log: Path | None = None) -> dict:
+    """First one session alone, then N at once, on the same server."""
+    warm = StudentSession(base_url, -1, args.timeout)  # first run of every page imports and compiles
+    await warm.connect()
+    await warm.rerun("load")
+    for page in range(1, len(warm.pages)):
+        await warm.rerun("switch", page=page)
+    await warm.close()
+    single = await run_phase(base_url, 1, args, args.single_duration, pid, log)
+    await asyncio.sleep(1.0)
+    crowd = await run_phase(base_url, n, args, args.duration, pid, log)
+    return {"single": single, "crowd": crowd}
+
+
+def fmt_s(x: float | None) -> str:
+    return "—" if x is None else f"{x:.2f} s"
+
+
+def print_level(res: dict) -> None:
+    s, c = res["single"], res["crowd"]
+    print(f"\n== N = {c['n']} sessions, {c['duration_s']:.0f} s (wall {c['wall_s']} s) ==")
+    print(f"  runs {c['runs']}, errors {c['errors']}, lost {c['lost']}, late actions {c['late_actions']}, "
+          f"final check ok {c['final_check_ok']}/{c['n']}")
+    for ex in c["error_examples"] + c["lost_examples"]:
+        print("   ", ex)
+    for name in ("actions", "steps", "switches", "first_load"):
+        print(f"  {name:10s} single p50 {fmt_s(s[name]['p50'])} p95 {fmt_s(s[name]['p95'])}  |  "
+              f"N p50 {fmt_s(c[name]['p50'])} p95 {fmt_s(c[name]['p95'])} max {fmt_s(c[name]['max'])} "
+              f"({c[name]['count']} runs)")
+    if c["server_rss_before_mib"] is not None:
+        print(f"  server RSS {c['server_rss_before_mib']} → {c['server_rss_after_mib']} MiB "
+              f"(peak {c['server_rss_peak_mib']}), {c['rss_per_session_mib']} MiB per session; "
+              f"server CPU {c['server_cpu_s']} s, load client CPU {c['client_cpu_s']} s")
+    if c["script"]:
+        print(f"  app script time per run: alone p50 {s['script']['p50_ms']:.0f} ms p95 {s['script']['p95_ms']:.0f} ms"
+              f"  |  with N p50 {c['script']['p50_ms']:.0f} ms p95 {c['script']['p95_ms']:.0f} ms, "
+              f"{c['script']['runs']} runs, {c['script']['busy_s']} s of script time in {c['wall_s']} s")
+    print(f"  other processes on the machine meanwhile: {c['other_processes_cores']} cores busy "
+          f"(single phase: {s['other_processes_cores']}); load average after: {c['loadavg_1min_after']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--sessions", type=int, nargs="+", default=[30], help="N; several values: one level each")
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of load per level")
+    ap.add_argument("--step", type=float, default=2.0, help="seconds between T slider steps")
+    ap.add_argument("--switch", type=float, default=10.0, help="seconds between page switches")
+    ap.add_argument("--single-duration", type=float, default=20.0, help="seconds of the one-session baseline")
+    ap.add_argument("--timeout", type=float, default=30.0, help="seconds one run may take before it is an error")
+    ap.add_argument("--url", help="a running app on 127.0.0.1 (default: start a fresh server per level)")
+    ap.add_argument("--pid", type=int, help="the server's pid with --url (default: found from the port)")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args(argv)
+
+    host = urlparse(args.url).hostname if args.url else "127.0.0.1"
+    if host not in ("127.0.0.1", "localhost"):
+        ap.error("this tool only targets a server on this machine (127.0.0.1)")
+    info = {"machine": machine(), "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
+            "levels": []}
+    print("machine:", json.dumps(info["machine"], ensure_ascii=False))
+    ok = True
+    for n in args.sessions:
+        if args.url:
+            pid = args.pid or listening_pid(urlparse(args.url).port or 80)
+            res = asyncio.run(measure(args.url, n, args, pid))
+        else:
+            sys.path.insert(0, str(REPO_ROOT))
+            from tests.e2e.helpers import start_server
+
+            with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp:
+                log = Path(tmp) / "timing.jsonl"
+                with start_server(timeout=90, env={"ATTENTION_TIMING_LOG": str(log)}) as server:
+                    res = asyncio.run(measure(server.url, n, args, server.proc.pid, log))
+        print_level(res)
+        info["levels"].append(res)
+        ok = ok and res["crowd"]["errors"] == 0 and res["crowd"]["lost"] == 0
+    if args.json:
+        args.json.write_text(json.dumps(info, indent=2, ensure_ascii=False))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
