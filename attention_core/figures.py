@@ -107,16 +107,18 @@ def _plain_all(values):
 
 
 def _escape_labels(data: list[dict], layout: dict) -> None:
-    """Every word that reaches the chart (ticks, hover data, texts, trace names, categories) shown as plain text."""
+    """Every word that reaches the chart (ticks, categories, hover data, texts, trace names) shown as plain text."""
     for trace in data:
-        for attr in ("text", "customdata", "name", "x"):
+        for attr in ("text", "customdata", "name", "x", "y"):
             value = trace.get(attr)
-            if value is None or (attr == "x" and not any(isinstance(v, str) for v in np.ravel(value))):
+            if value is None or (attr in "xy" and not any(isinstance(v, str) for v in np.ravel(value))):
                 continue
             trace[attr] = _plain_all(value)
     for key, axis in layout.items():
-        if key.startswith(("xaxis", "yaxis")) and axis.get("ticktext") is not None:
-            axis["ticktext"] = [plain(t) for t in axis["ticktext"]]
+        if key.startswith(("xaxis", "yaxis")):
+            for attr in ("ticktext", "tickvals", "categoryarray"):
+                if axis.get(attr) is not None:
+                    axis[attr] = [plain(t) if isinstance(t, str) else t for t in axis[attr]]
 
 
 def _font_size(presenter: bool) -> int:
@@ -166,11 +168,6 @@ def _scale(z: np.ndarray, kind: str) -> dict:
     return {"colorscale": _DIVERGING, "zmin": -(m or 1.0), "zmax": m or 1.0}
 
 
-def _pairs(rows: Sequence[str], cols: Sequence[str]) -> np.ndarray:
-    """customdata[i][j] = (column label, row label), for hover texts."""
-    return np.dstack(np.meshgrid(np.asarray(cols, dtype=object), np.asarray(rows, dtype=object)))
-
-
 def heatmap(
     values: np.ndarray,
     rows: Sequence[str],
@@ -190,34 +187,39 @@ def heatmap(
     height: int | None = None,
     show_scale: bool = True,
 ) -> go.Figure:
-    """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1)."""
+    """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
+
+    Rows and columns are category axes named by their (distinct) labels, so hover reads the words
+    from the axes and no per-cell label array travels to the browser.
+    """
     z = np.asarray(values, dtype=float)
     n_rows, n_cols = z.shape
+    rows, cols = [str(r) for r in rows], [str(c) for c in cols]
+    if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
+        raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
     limit = theme.CELL_TEXT_MAX_PRESENTER if presenter else theme.CELL_TEXT_MAX
     show_text = (n_cols <= limit and n_rows <= 2 * limit) if text is None else text
     data: list[dict] = [{
-        "type": "heatmap", "z": z, "x": list(range(n_cols)), "y": list(range(n_rows)),
-        "customdata": _pairs(rows, cols),
-        "hovertemplate": (f"{hover_row}: %{{customdata[1]}}<br>{hover_col}: %{{customdata[0]}}"
-                          f"<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>"),
+        "type": "heatmap", "z": z, "x": cols, "y": rows,
+        "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>",
         "xgap": 1, "ygap": 1, "showscale": show_scale, "colorbar": {"thickness": 10, "len": 0.9},
         **_scale(z, kind),
     }]
     if show_text:
         data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
-    tick_vals, tick_text = list(range(n_cols)), list(cols)
+    ticks = list(cols)
     if row_sums:
+        sigma = "Σ" if "Σ" not in cols else "Σ∑"
         data.append({
-            "type": "scatter", "x": [n_cols] * n_rows, "y": list(range(n_rows)), "mode": "text",
+            "type": "scatter", "x": [sigma] * n_rows, "y": rows, "mode": "text",
             "text": [f"{s:.2f}" for s in z.sum(axis=1)], "textfont": {"color": theme.NEUTRAL_COLOR},
             "hoverinfo": "skip", "showlegend": False,
         })
-        tick_vals.append(n_cols)
-        tick_text.append("Σ")
+        ticks.append(sigma)
     for mark in marks:
         data.append({
-            "type": "scatter", "x": [mark.col], "y": [mark.row], "mode": "markers", "name": mark.name,
+            "type": "scatter", "x": [cols[mark.col]], "y": [rows[mark.row]], "mode": "markers", "name": mark.name,
             "marker": {"symbol": "square-open", "size": 30 if n_cols <= 12 else 16, "color": mark.color,
                        "line": {"width": 4, "color": mark.color}},
             "hovertemplate": f"{mark.name}<extra></extra>",
@@ -225,14 +227,16 @@ def heatmap(
     widest = max((text_width(c, size) for c in cols), default=0)
     rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > 360 else 0
     layout = {
-        "xaxis": {"tickmode": "array", "tickvals": tick_vals, "ticktext": tick_text, "side": "bottom",
-                  "tickangle": rotate, "title": {"text": x_title, "standoff": 4},
-                  "range": [-0.5, n_cols - 0.5 + (1 if row_sums else 0)], "showgrid": False, "zeroline": False},
-        "yaxis": {"tickmode": "array", "tickvals": list(range(n_rows)), "ticktext": list(rows),
-                  "autorange": "reversed", "title": {"text": y_title}, "showgrid": False, "zeroline": False},
+        "xaxis": {"type": "category", "categoryorder": "array", "categoryarray": ticks, "tickmode": "array",
+                  "tickvals": ticks, "ticktext": ticks, "side": "bottom", "tickangle": rotate,
+                  "title": {"text": x_title, "standoff": 4}, "range": [-0.5, len(ticks) - 0.5],
+                  "showgrid": False, "zeroline": False},
+        "yaxis": {"type": "category", "categoryorder": "array", "categoryarray": rows, "tickmode": "array",
+                  "tickvals": rows, "ticktext": rows, "autorange": "reversed", "title": {"text": y_title},
+                  "showgrid": False, "zeroline": False},
         "legend": BOTTOM_LEGEND, "showlegend": bool(marks),
     }
-    margin = _margins(size, title, rows=rows, y_title=y_title, bottom=tick_text, bottom_angle=rotate,
+    margin = _margins(size, title, rows=rows, y_title=y_title, bottom=ticks, bottom_angle=rotate,
                       x_title_bottom=x_title)
     if marks:
         margin["b"] += int(size * 2.2)
@@ -525,18 +529,19 @@ def heatmap_grid(
         r, c = divmod(idx, columns)
         z = np.asarray(z, dtype=float)
         xa, ya = _grid_axes(layout, idx, x_domains[c], y_domains[r])
+        r_labels, c_labels = [str(r) for r in r_labels], [str(c) for c in c_labels]
         trace = {
-            "type": "heatmap", "z": z, "x": list(range(z.shape[1])), "y": list(range(z.shape[0])),
-            "xaxis": xa, "yaxis": ya, "showscale": False, "xgap": 1, "ygap": 1,
-            "customdata": _pairs(r_labels, c_labels),
-            "hovertemplate": "%{customdata[1]} · %{customdata[0]}<br>%{z:.3f}<extra></extra>", **_scale(z, kind),
+            "type": "heatmap", "z": z, "x": c_labels, "y": r_labels, "xaxis": xa, "yaxis": ya, "showscale": False,
+            "xgap": 1, "ygap": 1, "hovertemplate": "%{y} · %{x}<br>%{z:.3f}<extra></extra>", **_scale(z, kind),
         }
         if text and z.shape[1] <= theme.CELL_TEXT_MAX:
             trace["texttemplate"] = "%{z:.2f}"
         data.append(trace)
-        layout[f"xaxis{xa[1:]}"].update(tickmode="array", tickvals=list(range(z.shape[1])), ticktext=list(c_labels),
-                                        tickangle=-45, showgrid=False)
-        layout[f"yaxis{ya[1:]}"].update(tickmode="array", tickvals=list(range(z.shape[0])), ticktext=list(r_labels),
+        layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
+                                        tickmode="array", tickvals=c_labels, ticktext=c_labels, tickangle=-45,
+                                        showgrid=False)
+        layout[f"yaxis{ya[1:]}"].update(type="category", categoryorder="array", categoryarray=r_labels,
+                                        tickmode="array", tickvals=r_labels, ticktext=r_labels,
                                         autorange="reversed", showgrid=False)
         notes.append(_panel_title(name, x_domains[c], y_domains[r][1], size))
     layout["annotations"] = notes

@@ -14,13 +14,14 @@ def test_heatmap_keeps_matrix_order_and_every_label():
     hm = fig.data[0]
     np.testing.assert_array_equal(hm.z, z)
     assert fig.layout.yaxis.autorange == "reversed"  # row 0 at the top
-    assert list(fig.layout.yaxis.ticktext) == WORDS and list(fig.layout.yaxis.tickvals) == [0, 1, 2, 3]
+    assert list(fig.layout.yaxis.ticktext) == WORDS and list(hm.y) == WORDS  # words are the categories
+    assert list(fig.layout.yaxis.categoryarray) == WORDS
     assert list(fig.layout.xaxis.ticktext) == ["a", "b", "c"]
     assert fig.layout.xaxis.title.text == "Key →" and fig.layout.yaxis.title.text == "Query ↓"
     assert hm.colorscale and hm.zmin == -hm.zmax == -6  # diverging, centred on 0
     assert hm.texttemplate == "%{z:.2f}"  # numbers in the cells (no annotations)
     assert not fig.layout.annotations
-    assert "customdata" in hm.hovertemplate
+    assert "%{y}" in hm.hovertemplate and "%{x}" in hm.hovertemplate and hm.customdata is None
 
 
 def test_weights_heatmap_is_sequential_0_to_1_with_row_sums():
@@ -48,7 +49,12 @@ def test_many_columns_hide_cell_numbers_and_rotate_labels():
 def test_marks_outline_cells():
     fig = figures.heatmap(np.eye(3), WORDS[:3], WORDS[:3], marks=[figures.Mark(2, 1, "#000", "guess")])
     mark = fig.data[-1]
-    assert (mark.x[0], mark.y[0], mark.name) == (1, 2, "guess")
+    assert (mark.y[0], mark.x[0], mark.name) == (WORDS[2], WORDS[1], "guess")
+
+
+def test_labels_must_be_distinct():
+    with pytest.raises(ValueError):
+        figures.heatmap(np.eye(2), ["슬픈", "슬픈"], ["a", "b"])
 
 
 def test_user_text_is_shown_as_text_not_html():
@@ -56,7 +62,7 @@ def test_user_text_is_shown_as_text_not_html():
     assert fig.layout.yaxis.ticktext[0] == "&lt;script&gt;x&lt;/script&gt;"
     assert "&lt;b&gt;" in fig.layout.xaxis.ticktext[0]
     assert "<i>" not in fig.layout.title.text
-    assert all("<" not in str(v) for v in np.ravel(fig.data[0].customdata))
+    assert fig.data[0].y[0] == fig.layout.yaxis.categoryarray[0] == "&lt;script&gt;x&lt;/script&gt;"
 
 
 def test_fonts_have_hangul_fallbacks_and_presenter_is_larger():

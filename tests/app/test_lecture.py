@@ -56,7 +56,8 @@ def test_predict_then_reveal_hides_until_revealed(page, name, title):
     at.button(key=f"quiz:{page}:{name}:reveal").click().run()
     assert_clean(at)
     fig = chart_figures(at)[shown[0]]
-    marks = {t.name: (t.y[0], t.x[0]) for t in fig.data if t.type == "scatter" and t.name}
+    rows, cols = list(fig.data[0].y), list(fig.data[0].x)
+    marks = {t.name: (rows.index(t.y[0]), cols.index(t.x[0])) for t in fig.data if t.type == "scatter" and t.name}
     values = np.array(fig.data[0].z)
     assert marks["학생들의 예측"] == (1, 0)
     assert marks["정답 (가장 큰 칸)"] == np.unravel_index(np.argmax(values), values.shape)
