@@ -77,7 +77,7 @@ def legend_px(names, size: int, width_px: float = 480) -> int:
     return int(rows * size * 1.7 + size * 0.6)
 
 
-def wrap(title: str, size: int, max_px: float = 430) -> str:
+def wrap(title: str, size: int, max_px: float = 380) -> str:
     """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces."""
     lines, line = [], ""
     for word in title.split(" "):
@@ -141,7 +141,8 @@ def _figure(
     first_line_px = height - margin["t"] + 8 + title_lift + line_px * extra_lines
     layout.setdefault("font", {"family": theme.FONT_FAMILY, "size": size})
     layout.update(
-        title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "paper",
+        title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "container",
+               "pad": {"l": 8},
                "y": min(first_line_px / height, 1.0), "yref": "container", "yanchor": "bottom"},
         height=height,
         margin=margin,
