@@ -23,7 +23,7 @@ with ui.page("score") as p:
         j = p.word_picker("lbl.pick_col", "col")
     left, right = st.columns(2)
     with left:
-        p.predict_reveal("scores", tr.scores, words, words, lambda marks: p.chart(figures.heatmap(
+        ui.predict_reveal(p, "scores", tr.scores, words, words, lambda marks: p.chart(figures.heatmap(
             tr.scores, words, words, title=p.t("score.matrix"), x_title=p.t("lbl.key_axis"),
             y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
             marks=[figures.Mark(i, j, theme.QUERY_COLOR, p.t("score.picked")), *marks], presenter=p.presenter,

@@ -66,7 +66,7 @@ with ui.page("temperature") as p:
     st.subheader(p.t("temperature.matrix_title"))
     left, right = st.columns([3, 2])
     with left:
-        p.predict_reveal("weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
+        ui.predict_reveal(p, "weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
             tr.weights, words, words, title=p.t("temperature.matrix_chart", t=t), kind="weights",
             x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
             hover_col=p.t("lbl.looked"), row_sums=True, marks=marks, presenter=p.presenter), "weights"))

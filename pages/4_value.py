@@ -45,7 +45,7 @@ with ui.page("value") as p:
                                 y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
                                 hover_col=p.t("lbl.looked"), presenter=p.presenter), "weights")
     with o_col:
-        p.predict_reveal("output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
+        ui.predict_reveal(p, "output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
             tr.output, words, v_dims, title=p.t("value.out_chart"), x_title=p.t("value.v_dim"),
             y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.word"), hover_col=p.t("lbl.dim"), marks=marks,
             presenter=p.presenter), "output"))

@@ -1,0 +1,59 @@
+"""The Streamlit frame every page calls first, the one canonical state per session, shared widgets.
+
+Usage in a page file:
+
+    with ui.page("gaze") as p:
+        p.title()
+        ...
+
+The frame loads the state (from a share link on a session's first run), draws the sidebar
+(language, steps, sentence, preset, T, share link, reset) and, when the page is done, writes the
+share link for the final state. Widgets are seeded from the canonical state on every run, so a page
+or language switch never loses what a user set.
+
+The only part of attention_core that imports Streamlit: `state` (the session's one canonical state),
+`frame` (page object, sidebar, shared widgets), `lecture` (presenter mode, predict-then-reveal,
+compare, export and import).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+
+import streamlit as st
+
+from .frame import PAGES, T_OPTIONS, Page, log_timing, md, share_link, sidebar, temperature_slider
+from .lecture import compare, predict_reveal, presenter_header, tools
+from .state import AppState, session_state
+
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "page", "predict_reveal", "temperature_slider"]
+
+
+@contextlib.contextmanager
+def page(key: str) -> Iterator[Page]:
+    """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
+    started = time.perf_counter()
+    state = session_state()
+    p = Page(key, state)
+    st.set_page_config(
+        page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
+        page_icon="👁",
+        layout="wide",
+        initial_sidebar_state="collapsed" if p.presenter else "expanded",
+    )
+    tail_slot = sidebar(p)
+    if p.presenter:
+        presenter_header(p)
+    while state.notices:
+        level, message = state.notices.pop(0)
+        getattr(st, level)(message)
+    yield p
+    compare(p)
+    with tail_slot:
+        share_link(p)
+        tools(p)
+    log_timing(key, p, started)
+
+

@@ -1,0 +1,298 @@
+"""The frame every page calls first: page config, sidebar (language, steps, sentence, preset, T, share link,
+reset) and the shared widgets, all bound to the session's one canonical state.
+
+Widgets are seeded from the canonical state on every run, so a page or language switch never loses what
+a user set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from .. import analysis, codec, figures, presets
+from ..errors import InputError
+from ..i18n import error_text, text
+from ..lexicon import AXES
+from ..scenario import MAX_WORDS, Scenario, View, parse_sentence
+from .state import AppState
+
+PAGES: tuple[tuple[str, str], ...] = (
+    ("home", "app.py"),
+    ("gaze", "pages/1_gaze.py"),
+    ("score", "pages/2_score.py"),
+    ("temperature", "pages/3_temperature.py"),
+    ("value", "pages/4_value.py"),
+    ("residual", "pages/5_residual.py"),
+    ("multihead", "pages/6_multihead.py"),
+)
+T_OPTIONS: tuple[float, ...] = (
+    0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
+    1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
+)
+class Page:
+    """What a page sees: the translated text, the state, the computed lesson, and shared widgets."""
+
+    def __init__(self, key: str, state: AppState) -> None:
+        self.key = key
+        self._state = state
+        self._lesson: analysis.Lesson | None = None
+
+    # state
+
+    @property
+    def scenario(self) -> Scenario:
+        return self._state.scenario
+
+    @property
+    def view(self) -> View:
+        return self._state.view
+
+    @property
+    def lang(self) -> str:
+        return self._state.view.lang
+
+    @property
+    def presenter(self) -> bool:
+        return self._state.view.presenter
+
+    @property
+    def lesson(self) -> analysis.Lesson:
+        """Every result of the current scenario, computed once per change."""
+        if self._lesson is None or self._lesson.scenario is not self.scenario:
+            self._lesson = analysis.compute(self.scenario)
+        return self._lesson
+
+    def update(self, scenario: Scenario | None = None, view: View | None = None, from_editor: bool = False) -> None:
+        s = scenario or self.scenario
+        self._state.scenario = s
+        self._state.view = (view or self.view).fitted(s)
+        if scenario is not None and not from_editor:
+            self._state.rev += 1
+
+    def t(self, key: str, **params: object) -> str:
+        return text(self.lang, key, **params)
+
+    def tm(self, key: str, **params: object) -> str:
+        """`t` for Markdown: words typed by users are escaped, so `**x**` or `<b>` show as typed."""
+        return text(self.lang, key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
+    def error(self, err: Exception) -> str:
+        return error_text(self.lang, err)
+
+    def axis_names(self) -> list[str]:
+        return [self.t(f"axis.{a.key}") for a in AXES]
+
+    # drawing helpers
+
+    def title(self) -> None:
+        st.title(self.t(f"page.{self.key}"))
+
+    def lead(self, key: str) -> None:
+        st.markdown(self.t(key))
+
+    def note(self, key: str) -> None:
+        st.caption("ⓘ " + self.t(key))
+
+    def chart(self, fig, name: str) -> None:
+        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+
+    def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
+        """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
+        labels = self.scenario.labels
+        current = {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+        wkey = f"pick:{field_name}:{key or self.key}"
+        st.session_state[wkey] = min(current, len(labels) - 1)
+
+        def changed() -> None:
+            i = st.session_state[wkey]
+            v = self.view
+            new = {"focus": replace(v, focus=i), "row": replace(v, cell=(i, v.cell[1])),
+                   "col": replace(v, cell=(v.cell[0], i))}[field_name]
+            self.update(view=new)
+
+        return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
+                            on_change=changed)
+
+    def dim_picker(self, which: int, label_key: str) -> int:
+        """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
+        wkey = f"pick:dim{which}:{self.key}"
+        st.session_state[wkey] = self.view.dims[which]
+
+        def changed() -> None:
+            dims = list(self.view.dims)
+            dims[which] = st.session_state[wkey]
+            self.update(view=replace(self.view, dims=(dims[0], dims[1])))
+
+        return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
+                            key=wkey, on_change=changed)
+
+    def matrix_editor(self, name: str, height: int | str = "auto") -> None:
+        """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
+        s = self.scenario
+        axes = self.axis_names()
+        if name == "x":
+            values, rows, cols = s.x, list(s.labels), axes
+        elif name in ("w_q", "w_k", "w_v"):
+            m = getattr(s, name)
+            prefix = {"w_q": "q", "w_k": "k", "w_v": "v"}[name]
+            values, rows, cols = m, axes, [f"{prefix}{c + 1}" for c in range(m.shape[1])]
+        elif name == "gamma_beta":
+            values, rows, cols = np.vstack([s.gamma, s.beta]), ["γ", "β"], axes
+        else:
+            raise ValueError(name)
+        frame = pd.DataFrame(np.asarray(values), index=rows, columns=cols)
+        config = {c: st.column_config.NumberColumn(c, min_value=-100.0, max_value=100.0, step=0.01, format="%.2f")
+                  for c in cols}
+        key = f"edit:{name}:{self.lang}:{self._state.rev}:{self._state.editor_rev.get(name, 0)}"
+        edited = st.data_editor(frame, key=key, num_rows="fixed", column_config=config, width="stretch",
+                                height=height)
+        raw = edited.to_numpy(dtype=object).tolist() if edited.shape == frame.shape else edited.to_numpy().tolist()
+        try:
+            if edited.shape == frame.shape and np.array_equal(edited.to_numpy(dtype=float), values):
+                return
+        except (TypeError, ValueError):
+            pass
+        try:
+            if name == "x":
+                new = s.with_x(raw)
+            elif name == "gamma_beta":
+                if len(raw) != 2:
+                    raise InputError("matrix_shape", "γ/β must be 2 rows.", name="γ/β", rows=2, cols=len(cols))
+                new = s.with_matrix("gamma", raw[0]).with_matrix("beta", raw[1])
+            else:
+                new = s.with_matrix(name, raw)
+        except InputError as err:
+            self._state.editor_rev[name] = self._state.editor_rev.get(name, 0) + 1
+            self._state.notices.append(("error", self.error(err) + " " + self.t("msg.kept_last_good")))
+            st.rerun()
+        self.update(new, from_editor=True)
+
+
+_MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$&")
+
+
+def md(word: str) -> str:
+    """A user's word as literal Markdown text (every Markdown, HTML and LaTeX special character escaped)."""
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in word)
+
+
+def log_timing(key: str, p: Page, started: float) -> None:
+    """With ATTENTION_TIMING_LOG set (the benchmark sets it), append this run's server-side script time."""
+    path = os.environ.get("ATTENTION_TIMING_LOG")
+    if path:
+        ms = (time.perf_counter() - started) * 1000
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"page": key, "n": p.scenario.n, "ms": round(ms, 3), "t": time.time()}) + "\n")
+
+
+def sidebar(p: Page):
+    """Draw the sidebar; return the empty slot the share link goes into once the page is drawn."""
+    state = p._state
+    with st.sidebar:
+        st.markdown(f"**{p.t('app.title')}**")
+        st.session_state["sb:lang"] = p.lang
+        st.segmented_control(
+            p.t("sb.language"), ("ko", "en"), format_func=lambda c: {"ko": "한국어", "en": "English"}[c],
+            key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
+        )
+        st.session_state["sb:presenter"] = p.presenter
+        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
+                  help=p.t("lecture.presenter_help"))
+        st.caption(p.t("sb.steps"))
+        for page_key, path in PAGES:
+            st.page_link(path, label=p.t(f"page.{page_key}"))
+        st.divider()
+        sentence_input(p, "sb:sentence")
+        st.session_state["sb:preset"] = p.scenario.preset
+        st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
+                     format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
+        if p.scenario.preset == "random":
+            st.session_state["sb:seed"] = p.scenario.seed
+            st.number_input(p.t("sb.seed"), min_value=0, max_value=2**31 - 1, step=1, key="sb:seed",
+                            on_change=_on_seed, args=(p,))
+        temperature_slider(p, "sb:T")
+        p.note("note.sqrt_dk")
+        tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
+        if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
+            p.update(Scenario(), View(lang=p.lang))
+            state.notices.append(("success", p.t("sb.reset_done")))
+            st.rerun()
+    return tail_slot
+
+
+def sentence_input(p: Page, key: str) -> None:
+    """The sentence box, bound to the scenario's sentence."""
+    st.session_state[key] = p.scenario.sentence
+    st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
+                  help=p.t("sb.sentence_help", limit=MAX_WORDS))
+
+
+def temperature_slider(p: Page, key: str) -> None:
+    """The T slider (log-spaced steps), bound to the scenario's T."""
+    t = p.scenario.temperature
+    options = sorted(set(T_OPTIONS) | {t})
+    st.session_state[key] = t
+
+    def changed() -> None:
+        p.update(p.scenario.with_temperature(st.session_state[key]))
+
+    st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
+                     on_change=changed, help=p.t("sb.temperature_help"))
+
+
+def _on_lang(p: Page) -> None:
+    lang = st.session_state.get("sb:lang") or p.lang  # segmented control can be cleared: keep the language
+    p.update(view=replace(p.view, lang=lang))
+
+
+def on_presenter(p: Page, key: str) -> None:
+    p.update(view=replace(p.view, presenter=bool(st.session_state[key])))
+
+
+def _on_sentence(p: Page, key: str) -> None:
+    raw = st.session_state[key]
+    try:
+        scenario, dropped = p.scenario.with_sentence(raw)
+    except InputError as err:
+        p._state.notices.append(("error", p.error(err) + " " + p.t("msg.kept_last_good")))
+        return
+    if dropped:
+        total = len(parse_sentence(raw).tokens) + dropped
+        p._state.notices.append(("warning", p.t("msg.dropped_words", total=total, limit=MAX_WORDS, dropped=dropped)))
+    p.update(scenario)
+
+
+def _on_preset(p: Page) -> None:
+    p.update(p.scenario.with_preset(st.session_state["sb:preset"]))
+
+
+def _on_seed(p: Page) -> None:
+    try:
+        p.update(p.scenario.with_preset("random", int(st.session_state["sb:seed"])))
+    except (InputError, TypeError, ValueError) as err:
+        p._state.notices.append(("error", p.error(err)))
+
+
+def share_url(p: Page) -> str:
+    """This page's address with the whole state in `?s=`."""
+    token = codec.encode_link(p.scenario, p.view)
+    base = st.context.url or ""
+    return f"{base}?s={token}"
+
+
+def share_link(p: Page) -> None:
+    st.markdown(f"**{p.t('sb.share')}**")
+    url = share_url(p)
+    if not url.startswith("http"):
+        st.caption(p.t("sb.share_no_url"))
+    st.code(url, language=None, wrap_lines=True)
+    st.caption(p.t("sb.share_help"))
+
+

@@ -1,0 +1,168 @@
+"""Lecture tools: presenter mode, predict-then-reveal, snapshot compare (B − A), export and import."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import streamlit as st
+
+from .. import analysis, codec, export, figures, theme
+from ..errors import InputError
+from .frame import PAGES, Page, md, on_presenter, sentence_input, temperature_slider
+from .state import Quiz
+
+
+def predict_reveal(
+    p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str],
+    draw: Callable[[Sequence[figures.Mark]], None],
+) -> None:
+    """Draw a result chart behind "predict, then reveal": hidden until the class's guess is revealed.
+
+    `draw(marks)` draws the chart with the given cells outlined; on reveal the guess and the true
+    winner (the largest cell of `values`) are marked.
+    """
+    quiz = p._state.quizzes.setdefault(f"{p.key}:{name}", Quiz())
+    hide_key = f"quiz:{p.key}:{name}:hidden"
+    st.session_state[hide_key] = quiz.hidden
+
+    def toggled() -> None:
+        quiz.hidden = bool(st.session_state[hide_key])
+        quiz.revealed = False
+
+    st.toggle(p.t("lecture.hide"), key=hide_key, on_change=toggled)
+    n_rows, n_cols = np.shape(values)
+    guess = (min(quiz.guess[0], n_rows - 1), min(quiz.guess[1], n_cols - 1))
+    if quiz.hidden:
+        st.info(p.t("lecture.hidden"))
+        c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        row_key, col_key = f"quiz:{p.key}:{name}:row", f"quiz:{p.key}:{name}:col"
+        st.session_state[row_key], st.session_state[col_key] = guess
+
+        def guessed() -> None:
+            quiz.guess = (st.session_state[row_key], st.session_state[col_key])
+
+        c1.selectbox(p.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,
+                     on_change=guessed)
+        c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
+                     on_change=guessed)
+        if c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary"):
+            quiz.hidden, quiz.revealed = False, True
+            st.rerun()
+        return
+    marks: list[figures.Mark] = []
+    if quiz.revealed:
+        wi, wj = analysis.winner(values)
+        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess")),
+                 figures.Mark(wi, wj, theme.TRUTH_COLOR, p.t("lecture.winner"))]
+        params = {"row": rows[wi], "col": cols[wj], "value": float(values[wi][wj])}
+        if guess == (wi, wj):
+            st.success(p.tm("lecture.right", **params))
+        else:
+            st.warning(p.tm("lecture.wrong", guess=float(values[guess[0]][guess[1]]), **params))
+    draw(marks)
+
+
+_PRESENTER_CSS = """
+<style>
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stWidgetLabel"] p,
+[data-testid="stMain"] [data-testid="stAlertContentInfo"] p,
+[data-testid="stMain"] button p { font-size: 22px !important; line-height: 1.5 !important; }
+[data-testid="stMain"] h1 { font-size: 48px !important; }
+[data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
+[data-testid="stMain"] .katex { font-size: 1.5em !important; }
+[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding: 1.5rem 3rem 4rem !important; }
+</style>
+"""
+
+
+def presenter_header(p: Page) -> None:
+    """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
+    st.html(_PRESENTER_CSS)
+    keys = [k for k, _ in PAGES]
+    idx = keys.index(p.key)
+    prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
+    if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", shortcut="PageUp", disabled=idx == 0,
+                       width="stretch"):
+        st.switch_page(PAGES[idx - 1][1])
+    step_col.markdown(f"**{p.t('lecture.step_of', k=idx + 1, n=len(PAGES))}**")
+    if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", shortcut="PageDown", type="primary",
+                       disabled=idx == len(PAGES) - 1, width="stretch"):
+        st.switch_page(PAGES[idx + 1][1])
+    st.session_state["pr:presenter"] = True
+    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
+    sentence_col, t_col = st.columns([3, 2])
+    with sentence_col:
+        sentence_input(p, "pr:sentence")
+    with t_col:
+        temperature_slider(p, "pr:T")
+
+
+def compare(p: Page) -> None:
+    """B − A for the scores, weights and output, with the three largest changes of each named."""
+    snapshot = p._state.snapshot
+    if snapshot is None:
+        return
+    with st.expander(p.t("lecture.compare"), expanded=True):
+        try:
+            deltas = analysis.compare(analysis.compute(snapshot), p.lesson)
+        except InputError:
+            st.warning(p.t("lecture.compare_shape", a=snapshot.n, b=p.scenario.n))
+            return
+        words = list(p.scenario.labels)
+        v_dims = [f"v{c + 1}" for c in range(p.scenario.w_v.shape[1])]
+        columns = st.columns(3)
+        for col, name, xs, sep in zip(columns, ("scores", "weights", "output"), (words, words, v_dims),
+                                      (" → ", " → ", " · ")):
+            delta = deltas[name]
+            with col:
+                p.chart(figures.heatmap(delta, words, xs, title=p.t(f"lecture.d_{name}"), kind="signed",
+                                        hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
+                                        presenter=p.presenter), f"diff-{name}")
+                changes = analysis.top_changes(np.zeros_like(delta), delta)
+                if changes:
+                    st.markdown(f"**{p.t('lecture.largest')}**\n\n" + "\n".join(
+                        f"- {md(words[i])}{sep}{md(xs[j])} **{d:+.2f}**" for i, j, d in changes))
+                else:
+                    st.caption(p.t("lecture.compare_none"))
+
+
+def tools(p: Page) -> None:
+    """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
+    state = p._state
+    with st.expander(p.t("lecture.tools"), expanded=state.snapshot is not None):
+        c1, c2 = st.columns([3, 2])
+        if c1.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:"):
+            state.snapshot = p.scenario
+            state.notices.append(("success", p.t("lecture.snapshot_saved")))
+            st.rerun()
+        if state.snapshot is not None and c2.button(p.t("lecture.snapshot_clear"), key="tl:clear"):
+            state.snapshot = None
+            st.rerun()
+        st.markdown(f"**{p.t('lecture.export')}**")
+        mats = export.lesson_matrices(p.lesson)
+        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix")
+        m = mats[name]
+        d1, d2 = st.columns(2)
+        d1.download_button(p.t("lecture.csv"), export.to_csv(m), file_name=f"attention-{name}.csv",
+                           mime="text/csv", key="tl:csv", on_click="ignore", icon=":material/download:")
+        d2.download_button(p.t("lecture.latex"), export.to_latex(m), file_name=f"attention-{name}.tex",
+                           mime="text/x-tex", key="tl:tex", on_click="ignore", icon=":material/download:")
+        st.caption(p.t("lecture.png_hint"))
+        st.download_button(p.t("lecture.json_down"), codec.to_json(p.scenario, p.view),
+                           file_name="attention-lesson.json", mime="application/json", key="tl:json",
+                           on_click="ignore", icon=":material/save:")
+        upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")
+        if upload is not None and upload.file_id != state.uploaded:
+            state.uploaded = upload.file_id
+            try:
+                scenario, view = codec.from_json(upload.getvalue())
+            except InputError as err:
+                state.notices.append(("error", p.t("lecture.json_failed", reason=p.error(err))))
+            else:
+                p.update(scenario, view)
+                state.notices.append(("success", p.t("lecture.json_loaded")))
+            st.rerun()

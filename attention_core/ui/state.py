@@ -1,0 +1,59 @@
+"""The one canonical state of a session: the lesson (scenario and view) and the tools' bookkeeping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from ..codec import decode_link
+from ..errors import InputError
+from ..i18n import error_text, text
+from ..scenario import Scenario, View
+
+_STATE = "attention_state"  # the one session-state entry this app owns; widget keys below are derived
+
+
+@dataclass
+class Quiz:
+    """Predict, then reveal: is the result hidden, the class's guess, and whether it was revealed."""
+
+    hidden: bool = False
+    guess: tuple[int, int] = (0, 0)
+    revealed: bool = False
+
+
+@dataclass
+class AppState:
+    """One session's lesson: the canonical scenario and view, and bookkeeping for the editors and tools."""
+
+    scenario: Scenario
+    view: View
+    rev: int = 0  # bumps on every change made outside a matrix editor, so editors restart from it
+    editor_rev: dict[str, int] = field(default_factory=dict)  # bumps when an editor held a bad cell
+    notices: list[tuple[str, str]] = field(default_factory=list)  # (level, text) to show once
+    snapshot: Scenario | None = None  # state A of the compare tool
+    quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
+    uploaded: str | None = None  # id of the last state file read, so one upload is applied once
+
+
+def session_state() -> AppState:
+    if _STATE not in st.session_state:
+        st.session_state[_STATE] = initial_state()
+    return st.session_state[_STATE]
+
+
+def initial_state() -> AppState:
+    token = st.query_params.get("s")
+    if token:
+        try:
+            scenario, view = decode_link(token)
+            return AppState(scenario, view)
+        except InputError as err:
+            state = AppState(Scenario(), View())
+            state.notices.append(("error", text("ko", "msg.link_failed", reason=error_text("ko", err))
+                                  + "\n\n" + text("en", "msg.link_failed", reason=error_text("en", err))))
+            return state
+    return AppState(Scenario(), View())
+
+
