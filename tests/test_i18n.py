@@ -1,0 +1,48 @@
+"""Every visible string exists in Korean and English with the same blanks, and every key used exists."""
+
+import re
+import string
+from pathlib import Path
+
+from attention_core.i18n import CATALOGUE, error_text, text
+from attention_core.lexicon import AXES
+from attention_core.presets import HEAD_RECIPES, SINGLE_HEAD_PRESETS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def blanks(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_string_has_both_languages_with_the_same_blanks():
+    for key, (ko, en) in CATALOGUE.items():
+        assert ko.strip() and en.strip(), key
+        assert blanks(ko) == blanks(en), key
+    korean = [key for key, (ko, _) in CATALOGUE.items() if re.search(r"[가-힣]", ko)]
+    assert len(korean) >= 0.9 * len(CATALOGUE)  # the rest are formulas and names such as "QKᵀ"
+
+
+def test_every_literal_key_used_in_the_code_exists():
+    used = set()
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("attention_core/ui/*.py")]:
+        for m in re.finditer(r"""\bp\.tm?\(\s*["']([a-z_]+\.[a-z0-9_]+)["']""", path.read_text(encoding="utf-8")):
+            used.add(m.group(1))
+    missing = sorted(k for k in used if k not in CATALOGUE)
+    assert not missing, missing
+    assert len(used) > 100
+
+
+def test_named_things_are_translated():
+    for key in [f"axis.{a.key}" for a in AXES] + [f"preset.{p}" for p in SINGLE_HEAD_PRESETS] + [
+            f"recipe.{r}" for r in HEAD_RECIPES] + [f"page.{k}" for k in (
+                "home", "gaze", "score", "temperature", "value", "residual", "multihead")]:
+        assert key in CATALOGUE, key
+
+
+def test_errors_are_translated_by_key():
+    from attention_core import InputError
+
+    err = InputError("cell_not_number", "x", name="W_Q", row="감정", col="q1", value="abc")
+    assert "숫자가 아닙니다" in error_text("ko", err) and "is not a number" in error_text("en", err)
+    assert text("en", "no.such.key") == "no.such.key"
