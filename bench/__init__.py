@@ -1,0 +1,1 @@
+"""The performance benchmark: `python bench/run.py` (see docs/performance.md)."""
