@@ -243,3 +243,14 @@ def is_identity(m: np.ndarray) -> bool:
 def pair_cosines(a: np.ndarray) -> np.ndarray:
     """C[i, j] = cos(a_i, a_j), (n, n): how alike every two rows are; 0 where a row is all zeros."""
     return cosine(a[:, None, :], a[None, :, :])
+
+
+def largest_parts(parts: np.ndarray, keep: int) -> tuple[list[int], np.ndarray | None]:
+    """The rows of `parts` with the largest Σ|row| (at most `keep`, in their original order) and the sum of
+    all other rows (None when nothing is left over): a stacked chart of many words stays readable."""
+    if len(parts) <= keep:
+        return list(range(len(parts))), None
+    order = np.argsort(-np.abs(parts).sum(axis=1), kind="stable")
+    shown = sorted(int(j) for j in order[:keep - 1])
+    rest = np.delete(parts, shown, axis=0).sum(axis=0)
+    return shown, rest

@@ -425,7 +425,10 @@ def stacked_contributions(
     presenter: bool = False,
     height: int = 380,
 ) -> go.Figure:
-    """One bar segment per word j (weight_ij · V_j) on every axis, stacked, with the sum marked."""
+    """One bar segment per word j (weight_ij · V_j) on every axis, stacked, with the sum marked.
+
+    `parts` is a sequence of rows (one per label); see analysis.largest_parts to fold many words into one.
+    """
     data = [{
         "type": "bar", "name": label, "x": list(axis_labels), "y": np.asarray(row),
         "marker": {"color": theme.SERIES[j % len(theme.SERIES)]},
@@ -461,11 +464,12 @@ def weight_lines(
     """The chosen word (top) linked to every word (bottom) by a line whose thickness is the weight."""
     n = len(labels)
     top5 = float(np.sort(weights_row)[-min(5, n)])  # with many words only the five largest are labelled
+    drawn = float(np.sort(weights_row)[-min(16, n)])  # and only the 16 thickest lines are drawn (one trace each)
     data = [{
         "type": "scatter", "x": [focus, j], "y": [1, 0], "mode": "lines",
         "line": {"width": 1 + 24 * float(w), "color": theme.VALUE_COLOR}, "opacity": 0.35 + 0.65 * float(w),
         "hovertemplate": f"{plain(labels[focus])} → {plain(labels[j])}: {w:.3f}<extra></extra>", "showlegend": False,
-    } for j, w in enumerate(weights_row)]
+    } for j, w in enumerate(weights_row) if w >= drawn]
     data.append({
         "type": "scatter", "x": list(range(n)), "y": [0] * n, "mode": "markers+text",
         "text": [f"{lab}<br>{w:.2f}" if n <= 10 or w >= top5 else "" for lab, w in zip(labels, weights_row)],

@@ -9,6 +9,7 @@ from attention_core import analysis, figures, ui
 
 ROW_TEMPS = (0.1, 0.5, 1.0, 2.0, 10.0)  # the one-row sweep, between its two limits
 ROW_BARS_MAX_WORDS = 6
+CURVES_MAX = 12  # one line per word is readable up to about this many (the picked word is always drawn)
 T_TICKS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0)
 DKS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 DK_WORDS, DK_TRIALS = 8, 200
@@ -94,12 +95,15 @@ with ui.page("temperature") as p:
     with left:
         curve = (analysis.effective_words_curve(tr.scores, temps) if measure == "effective"
                  else analysis.entropy(analysis.sweep(tr.scores, temps)))
-        fig = figures.curves(temps, {w: curve[:, i] for i, w in enumerate(words)},
+        shown = list(range(s.n)) if s.n <= CURVES_MAX else sorted({p.view.focus, *range(CURVES_MAX - 1)})
+        fig = figures.curves(temps, {words[i]: curve[:, i] for i in shown},
                              title=p.t(f"temperature.curve_{measure}"), x_title=p.t("temperature.t_log"),
                              y_title=p.t(f"temperature.measure_{measure}"), log_x=True, presenter=p.presenter,
                              marker_x=t, marker_label=p.t("temperature.now", t=t))
         fig.update_xaxes(tickvals=T_TICKS, ticktext=[f"{v:g}" for v in T_TICKS])
         p.chart(fig, "curves")
+        if len(shown) < s.n:
+            st.caption(p.t("temperature.curves_some", k=len(shown), n=s.n))
 
     st.subheader(p.t("temperature.row_title"))
     pick, _ = st.columns([1, 2])

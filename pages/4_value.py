@@ -4,6 +4,8 @@ import streamlit as st
 
 from attention_core import analysis, figures, ui
 
+STACK_MAX = 12  # past this many words the smaller contributions are stacked as one "other words" segment
+
 with ui.page("value") as p:
     p.title()
     p.lead("value.lead")
@@ -60,7 +62,12 @@ with ui.page("value") as p:
     s_col, l_col = st.columns([3, 2])
     with s_col:
         parts = analysis.value_contributions(tr.weights, tr.v, i)
-        fig = figures.stacked_contributions(parts, words, v_dims, tr.output[i],
+        shown, rest = analysis.largest_parts(parts, STACK_MAX)
+        rows, names = [parts[j] for j in shown], [words[j] for j in shown]
+        if rest is not None:
+            rows.append(rest)
+            names.append(p.t("value.others", k=len(words) - len(shown)))
+        fig = figures.stacked_contributions(rows, names, v_dims, tr.output[i],
                                             title=p.t("value.stack_chart", word=word),
                                             total_label=p.t("value.total_label"), y_title=p.t("lbl.value"),
                                             presenter=p.presenter)

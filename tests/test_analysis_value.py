@@ -34,3 +34,12 @@ def test_contributions_are_weight_times_v_and_sum_to_the_output_for_any_w_v():
         for j in range(s.n):
             np.testing.assert_allclose(parts[j], float(tr.weights[i, j]) * np.asarray(tr.v[j]), rtol=1e-12)
         np.testing.assert_allclose(parts.sum(axis=0), tr.output[i], rtol=1e-9, atol=1e-12)
+
+
+def test_largest_parts_keep_the_biggest_rows_and_fold_the_rest_exactly():
+    parts = np.array([[0.1, 0.0], [2.0, -1.0], [0.0, 0.05], [-3.0, 0.0], [0.2, 0.2]])
+    shown, rest = an.largest_parts(parts, 3)
+    assert shown == [1, 3]
+    np.testing.assert_allclose(rest, parts[[0, 2, 4]].sum(axis=0))
+    np.testing.assert_allclose(parts[shown].sum(axis=0) + rest, parts.sum(axis=0))
+    assert an.largest_parts(parts, 5) == ([0, 1, 2, 3, 4], None)

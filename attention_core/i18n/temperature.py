@@ -125,4 +125,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "d_k = {dk}: the scores' standard deviation is {raw:.2f} ≈ √d_k = {sq:.2f}. Looking at all {n} words equally "
         "would give a largest weight of 1/{n}.",
     ),
+    "curves_some": ("단어 {n}개 중 {k}개의 선을 그렸습니다 (고른 단어 포함). 아래에서 단어를 고르면 그 단어의 선이 나타납니다.",
+                    "Lines for {k} of the {n} words (the picked word included); pick a word below to see its line."),
 }

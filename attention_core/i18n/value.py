@@ -79,4 +79,5 @@ STRINGS: dict[str, tuple[str, str]] = {
         "- The output is only the information taken in so far. The next step (residual) adds the original "
         "self (X) back.",
     ),
+    "others": ("그 밖의 단어 {k}개", "{k} other words"),
 }

@@ -90,4 +90,6 @@ def test_presenter_mode_keeps_every_chart_and_a_long_sentence_works():
     at.text_input(key="sb:sentence").input("슬픈 슬픈 영화였다 " * 6).run()
     assert_clean(at)
     stack = chart_titled(at, STACK)
-    assert len(stack.data) == 18 + 1  # one segment per word, plus the marked sum
+    assert len(stack.data) == 12 + 1  # the 11 largest words, the other 7 as one segment, plus the marked sum
+    assert stack.data[-2].name == "그 밖의 단어 7개"
+    np.testing.assert_allclose(np.sum([t.y for t in stack.data[:-1]], axis=0), stack.data[-1].y, atol=1e-12)
