@@ -25,7 +25,7 @@ with ui.page("multihead") as p:
 
     c1, c2 = st.columns([1, 2])
     with c1:
-        st.session_state["mh:heads"] = n_heads
+        p.seed("mh:heads", n_heads)
 
         def heads_changed() -> None:
             n = st.session_state["mh:heads"]
@@ -35,7 +35,7 @@ with ui.page("multihead") as p:
         st.segmented_control(p.t("multihead.heads"), scenario.head_choices(), key="mh:heads",
                              on_change=heads_changed, help=p.t("multihead.heads_help", d_model=d_model))
     with c2:
-        st.session_state["mh:sidebar_t"] = s.mh_sidebar_t
+        p.seed("mh:sidebar_t", s.mh_sidebar_t)
 
         def sidebar_t_changed() -> None:
             p.update(p.scenario.with_mh_sidebar_t(st.session_state["mh:sidebar_t"]))
@@ -52,7 +52,7 @@ with ui.page("multihead") as p:
 
     def recipe_picker(h: int) -> None:
         key = f"mh:recipe:{h}"
-        st.session_state[key] = s.head_recipes[h]
+        p.seed(key, s.head_recipes[h])
 
         def changed() -> None:
             p.update(p.scenario.with_head_recipe(h, st.session_state[key]))

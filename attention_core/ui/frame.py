@@ -43,6 +43,20 @@ class Page:
         self.key = key
         self._state = state
         self._lesson: analysis.Lesson | None = None
+        # The first run of this page (or of this language: new labels make new widgets) re-seeds every widget.
+        shown = f"{key}:{state.view.lang}"
+        self.arrived = state.last_page != shown
+        state.last_page = shown
+
+    def seed(self, key: str, value: object) -> None:
+        """Bind widget `key` to the canonical `value`.
+
+        Set on a page's first run (its widgets are new to the browser) and whenever the widget shows
+        something else; never otherwise: a value set from the script is pushed to the browser and would
+        overwrite input made since (several quick steps of a slider would be lost).
+        """
+        if self.arrived or key not in st.session_state or st.session_state[key] != value:
+            st.session_state[key] = value
 
     # state
 
@@ -108,7 +122,7 @@ class Page:
         labels = self.scenario.labels
         current = {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
         wkey = f"pick:{field_name}:{key or self.key}"
-        st.session_state[wkey] = min(current, len(labels) - 1)
+        self.seed(wkey, min(current, len(labels) - 1))
 
         def changed() -> None:
             i = st.session_state[wkey]
@@ -123,7 +137,7 @@ class Page:
     def dim_picker(self, which: int, label_key: str) -> int:
         """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
         wkey = f"pick:dim{which}:{self.key}"
-        st.session_state[wkey] = self.view.dims[which]
+        self.seed(wkey, self.view.dims[which])
 
         def changed() -> None:
             dims = list(self.view.dims)
@@ -197,12 +211,12 @@ def sidebar(p: Page):
     state = p._state
     with st.sidebar:
         st.markdown(f"**{p.t('app.title')}**")
-        st.session_state["sb:lang"] = p.lang
+        p.seed("sb:lang", p.lang)
         st.segmented_control(
             p.t("sb.language"), ("ko", "en"), format_func=lambda c: {"ko": "한국어", "en": "English"}[c],
             key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
         )
-        st.session_state["sb:presenter"] = p.presenter
+        p.seed("sb:presenter", p.presenter)
         st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
                   help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
@@ -210,11 +224,11 @@ def sidebar(p: Page):
             st.page_link(path, label=p.t(f"page.{page_key}"))
         st.divider()
         sentence_input(p, "sb:sentence")
-        st.session_state["sb:preset"] = p.scenario.preset
+        p.seed("sb:preset", p.scenario.preset)
         st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
                      format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
         if p.scenario.preset == "random":
-            st.session_state["sb:seed"] = p.scenario.seed
+            p.seed("sb:seed", p.scenario.seed)
             st.number_input(p.t("sb.seed"), min_value=0, max_value=2**31 - 1, step=1, key="sb:seed",
                             on_change=_on_seed, args=(p,))
         temperature_slider(p, "sb:T")
@@ -229,7 +243,7 @@ def sidebar(p: Page):
 
 def sentence_input(p: Page, key: str) -> None:
     """The sentence box, bound to the scenario's sentence."""
-    st.session_state[key] = p.scenario.sentence
+    p.seed(key, p.scenario.sentence)
     st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
@@ -238,7 +252,7 @@ def temperature_slider(p: Page, key: str) -> None:
     """The T slider (log-spaced steps), bound to the scenario's T."""
     t = p.scenario.temperature
     options = sorted(set(T_OPTIONS) | {t})
-    st.session_state[key] = t
+    p.seed(key, t)
 
     def changed() -> None:
         p.update(p.scenario.with_temperature(st.session_state[key]))

@@ -24,7 +24,7 @@ def predict_reveal(
     """
     quiz = p._state.quizzes.setdefault(f"{p.key}:{name}", Quiz())
     hide_key = f"quiz:{p.key}:{name}:hidden"
-    st.session_state[hide_key] = quiz.hidden
+    p.seed(hide_key, quiz.hidden)
 
     def toggled() -> None:
         quiz.hidden = bool(st.session_state[hide_key])
@@ -37,7 +37,8 @@ def predict_reveal(
         st.info(p.t("lecture.hidden"))
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
         row_key, col_key = f"quiz:{p.key}:{name}:row", f"quiz:{p.key}:{name}:col"
-        st.session_state[row_key], st.session_state[col_key] = guess
+        p.seed(row_key, guess[0])
+        p.seed(col_key, guess[1])
 
         def guessed() -> None:
             quiz.guess = (st.session_state[row_key], st.session_state[col_key])
@@ -92,7 +93,7 @@ def presenter_header(p: Page) -> None:
     if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", shortcut="PageDown", type="primary",
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1][1])
-    st.session_state["pr:presenter"] = True
+    p.seed("pr:presenter", True)
     off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
     sentence_col, t_col = st.columns([3, 2])
     with sentence_col:
