@@ -36,6 +36,8 @@ T_OPTIONS: tuple[float, ...] = (
     0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
     1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
 )
+
+
 class Page:
     """What a page sees: the translated text, the state, the computed lesson, and shared widgets."""
 
@@ -43,20 +45,16 @@ class Page:
         self.key = key
         self._state = state
         self._lesson: analysis.Lesson | None = None
-        # The first run of this page (or of this language: new labels make new widgets) re-seeds every widget.
-        shown = f"{key}:{state.view.lang}"
-        self.arrived = state.last_page != shown
-        state.last_page = shown
 
     def seed(self, key: str, value: object) -> None:
-        """Bind widget `key` to the canonical `value`.
+        """Bind widget `key` to the canonical `value` (set on every run, before the widget is drawn).
 
-        Set on a page's first run (its widgets are new to the browser) and whenever the widget shows
-        something else; never otherwise: a value set from the script is pushed to the browser and would
-        overwrite input made since (several quick steps of a slider would be lost).
+        Setting it every run keeps each widget equal to the state the app uses, across page and language
+        switches, whatever the browser holds. (Setting only when it differs would let a burst of slider
+        key presses survive a run already under way, but it broke the widget bookkeeping of clients that
+        send only the widgets they changed: loadtest/run.py found KeyErrors in callbacks. Not worth it.)
         """
-        if self.arrived or key not in st.session_state or st.session_state[key] != value:
-            st.session_state[key] = value
+        st.session_state[key] = value
 
     # state
 

@@ -34,7 +34,6 @@ class AppState:
     notices: list[tuple[str, str]] = field(default_factory=list)  # (level, text) to show once
     snapshot: Scenario | None = None  # state A of the compare tool
     quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
-    last_page: str = ""  # "page:language" of the previous run: a page's first run re-seeds all its widgets
     uploaded: str | None = None  # id of the last state file read, so one upload is applied once
 
 

@@ -33,9 +33,11 @@ def type_sentence(page, sentence: str) -> None:
 
 
 def step_t(page, key: str, steps: int) -> None:
-    page.locator(T_SLIDER).first.focus()
+    """Steps of the T slider, each answered before the next (a burst faster than the reruns may end short)."""
     for _ in range(steps):
+        page.locator(T_SLIDER).first.focus()
         page.keyboard.press(key)
+        settle(page)
 
 
 def click_link(page, key: str) -> None:
