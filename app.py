@@ -16,7 +16,8 @@ with ui.page("home") as p:
     with right:
         st.subheader(p.t("home.steps"))
         for page_key, path in ui.PAGES[1:]:
-            st.page_link(path, label=f"{p.t(f'page.{page_key}')} — {p.t(f'home.d_{page_key}')}")
+            st.page_link(path, label=p.t(f"page.{page_key}"))
+            st.caption(p.t(f"home.d_{page_key}"))
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     st.subheader(p.t("home.pipeline"))
     words = list(s.labels)

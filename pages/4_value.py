@@ -14,8 +14,8 @@ with ui.page("value") as p:
         st.latex(r"V = X \cdot W_V")
         st.markdown(p.t("value.wv_role"))
     with c2:
-        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V"
-                 r"\qquad \mathrm{output}_i=\sum_j w_{ij}\,V_j")
+        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V")
+        st.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
         st.markdown(p.t("value.sum_role"))
 
     s, tr = p.scenario, p.lesson.trace

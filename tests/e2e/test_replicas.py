@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
@@ -126,7 +128,10 @@ def replica(page) -> str:
 
 
 def assert_lesson(page, sentence: str, other: str, where: str) -> None:
-    assert page.locator(SENTENCE_BOX).first.input_value() == sentence, where
+    box = page.locator(SENTENCE_BOX).first
+    with contextlib.suppress(PlaywrightTimeout):  # the box may be filled a moment after the run settles
+        expect(box).to_have_value(sentence, timeout=10_000)
+    assert box.input_value() == sentence, where
     ticks = set(tick_texts(page))
     assert set(sentence.split()) <= ticks, (where, sorted(ticks)[:20])
     assert not ticks & set(other.split()), where
