@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,7 +86,3 @@ def parse_csv(text: str) -> tuple[list[str], list[str], np.ndarray]:
     rows = list(csv.reader(io.StringIO(text)))
     cols = rows[0][1:]
     return [r[0] for r in rows[1:]], cols, np.array([[float(v) for v in r[1:]] for r in rows[1:]])
-
-
-def labelled(rows: Sequence[str], cols: Sequence[str], values: np.ndarray, name: str) -> Matrix:
-    return Matrix(name, np.asarray(values), tuple(rows), tuple(cols))
