@@ -54,7 +54,8 @@ def main() -> None:
             for key, _ in PAGES:
                 if key not in wanted:
                     continue
-                page.locator('a[data-testid="stPageLink-NavLink"]').nth([k for k, _ in PAGES].index(key)).click()
+                page.locator('[data-testid="stSidebar"] a[data-testid="stPageLink-NavLink"]').nth(
+                    [k for k, _ in PAGES].index(key)).click()
                 wait_for_app(page)
                 wait_for_plots(page)
                 page.wait_for_timeout(500)
