@@ -14,14 +14,19 @@ from .attention import (
     softmax,
 )
 from .errors import InputError
+from .positions import causal_mask, padding_mask, padding_masks, positional_encoding
 
 __all__ = [
     "AttentionTrace",
     "InputError",
     "MultiHeadTrace",
     "add_and_norm",
+    "causal_mask",
     "layer_norm",
     "multi_head_attention",
+    "padding_mask",
+    "padding_masks",
+    "positional_encoding",
     "self_attention",
     "softmax",
 ]

@@ -14,7 +14,8 @@ import numpy as np
 
 from .attention import AttentionTrace, MultiHeadTrace, add_and_norm, multi_head_attention, self_attention, softmax
 from .errors import InputError
-from .scenario import Scenario
+from .positions import causal_mask, pad_tokens, padding_mask, positional_encoding
+from .scenario import Scenario, labels
 
 DOCUMENT_Z = (2.0, 1.0, 0.1)
 DOCUMENT_TABLE = {0.5: (0.85, 0.12, 0.03), 1.0: (0.66, 0.24, 0.10), 2.0: (0.45, 0.32, 0.23)}  # as printed
@@ -254,3 +255,106 @@ def largest_parts(parts: np.ndarray, keep: int) -> tuple[list[int], np.ndarray |
     shown = sorted(int(j) for j in order[:keep - 1])
     rest = np.delete(parts, shown, axis=0).sum(axis=0)
     return shown, rest
+
+
+# Screen ⑧: word order and masks
+
+PAD_EXTRA = 2  # the padding example pads the sentence with this many [PAD] tokens
+ROUNDING = 1e-9  # differences below this are floating-point rounding (the same sum added in another order)
+
+
+def with_positions(x: np.ndarray, alpha: float) -> np.ndarray:
+    """X + α·PE, (n, d): every word's row plus its position's sinusoid, scaled by α (0 = X itself)."""
+    x = np.asarray(x, dtype=float)
+    return x + alpha * positional_encoding(x.shape[0], x.shape[1])
+
+
+@dataclass(frozen=True)
+class MaskedAttention:
+    """Attention on X + α·PE under one mask kind; for "padding" the sentence carries PAD_EXTRA [PAD] tokens.
+
+    labels: chart labels (the [PAD]s included); x: the rows attended over; allowed: the mask (None = all
+    allowed); real: how many rows are real words; trace: the attention.
+    """
+
+    kind: str
+    labels: tuple[str, ...]
+    x: np.ndarray
+    allowed: np.ndarray | None
+    real: int
+    trace: AttentionTrace
+
+
+def masked_attention(s: Scenario, kind: str | None = None) -> MaskedAttention:
+    """The scenario's attention on X + α·PE under mask `kind` (default: the scenario's): none, causal or
+    padding (the sentence padded with PAD_EXTRA [PAD] tokens whose embedding is all zeros, and hidden)."""
+    kind = s.mask if kind is None else kind
+    n = s.n
+    if kind == "padding":
+        total = n + PAD_EXTRA
+        x = np.vstack([s.x, np.zeros((PAD_EXTRA, s.x.shape[1]))])  # a [PAD] embeds as the zero vector
+        tokens = pad_tokens(s.tokens, total)
+        allowed: np.ndarray | None = padding_mask(n, total)
+    else:
+        x, tokens, total = s.x, s.tokens, n
+        allowed = causal_mask(n) if kind == "causal" else None
+        if kind not in ("none", "causal"):
+            raise InputError("mask_unknown", f"Unknown mask “{str(kind)[:20]}”: choose none, causal or padding.",
+                             mask=str(kind)[:20])
+    x = with_positions(x, s.pe_alpha)
+    trace = self_attention(x, s.w_q, s.w_k, s.w_v, s.temperature, mask=allowed)
+    return MaskedAttention(kind, labels(tokens), x, allowed, n, trace)
+
+
+def padding_check(s: Scenario) -> float:
+    """max |Δ| between the real words' outputs with the [PAD]s (masked) and without them: 0 up to rounding."""
+    padded = masked_attention(s, "padding")
+    plain_ = masked_attention(s, "none")
+    return float(np.max(np.abs(padded.trace.output[: s.n] - plain_.trace.output)))
+
+
+def derangement(n: int, seed: int = 1) -> np.ndarray:
+    """A random order of n words that is never the identity when n > 1 (word k goes to place inv[k])."""
+    rng = np.random.default_rng(seed)
+    perm = np.arange(n)
+    if n > 1:
+        while np.array_equal(perm, np.arange(n)):
+            perm = rng.permutation(n)
+    return perm
+
+
+@dataclass(frozen=True)
+class ShuffleResult:
+    """The words reordered (place k holds word perm[k]); for each word, its output in the original order
+    and in the shuffled order brought back (un-permuted), their difference, and its largest |entry|."""
+
+    perm: np.ndarray
+    alpha: float
+    original: np.ndarray  # (n, d_v)
+    unpermuted: np.ndarray  # (n, d_v): row k = word k's output when the sentence was shuffled
+    delta: np.ndarray  # unpermuted − original, (n, d_v)
+    per_word: np.ndarray  # max_c |delta[k, c]|, (n,)
+
+    @property
+    def max_abs(self) -> float:
+        return float(self.per_word.max())
+
+    @property
+    def changed(self) -> int:
+        """How many words' outputs changed by more than rounding."""
+        return int(np.sum(self.per_word > ROUNDING))
+
+
+def shuffle_experiment(s: Scenario, alpha: float, seed: int = 1, mask: str = "none") -> ShuffleResult:
+    """Shuffle the words, add α·PE for the *new* places, run attention, and un-permute the outputs.
+
+    With α = 0 and no mask every word's output is unchanged (up to rounding): attention only permutes.
+    With α > 0 a word's row carries its place, so its output changes (unless the shuffle swapped equal words).
+    """
+    perm = derangement(s.n, seed)
+    allowed = causal_mask(s.n) if mask == "causal" else None
+    base = self_attention(with_positions(s.x, alpha), s.w_q, s.w_k, s.w_v, s.temperature, mask=allowed)
+    shuf = self_attention(with_positions(s.x[perm], alpha), s.w_q, s.w_k, s.w_v, s.temperature, mask=allowed)
+    unpermuted = shuf.output[np.argsort(perm)]  # row k: the place word k moved to
+    delta = unpermuted - base.output
+    return ShuffleResult(perm, float(alpha), base.output, unpermuted, delta, np.abs(delta).max(axis=1))

@@ -83,6 +83,10 @@ def link_payload(scenario: Scenario, view: View) -> dict:
         d["h"] = list(scenario.head_recipes)
     if scenario.mh_sidebar_t:
         d["m"] = 1
+    if scenario.pe_alpha:
+        d["pa"] = round(scenario.pe_alpha * 100)
+    if scenario.mask != default.mask:
+        d["mk"] = scenario.mask
     d.update(_view_payload(view))
     return d
 
@@ -187,6 +191,15 @@ def _view(d: dict, scenario: Scenario, keys: dict[str, str]) -> View:
     ).fitted(scenario)
 
 
+def _order(s: Scenario, alpha: object, mask: object) -> Scenario:
+    """Screen ⑧'s α and mask; states written before that screen carry neither and open with both off."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise _bad("position strength")
+    if not isinstance(mask, str):
+        raise _bad("mask")
+    return s.with_pe_alpha(alpha).with_mask(mask)
+
+
 def _from_link_payload(d: dict) -> tuple[Scenario, View]:
     _check_version(d, "v")
     s, _ = Scenario().with_sentence(d["s"])
@@ -216,6 +229,7 @@ def _from_link_payload(d: dict) -> tuple[Scenario, View]:
     if "h" in d:
         s = _heads(d["h"], s)
     s = s.with_mh_sidebar_t(bool(_int(d.get("m", 0), 0, 1, "multi-head T")))
+    s = _order(s, _int(d.get("pa", 0), 0, 10_000, "position strength") / 100, d.get("mk", "none"))
     view = _view(d, s, {"lang": "l", "focus": "f", "cell": "c", "dims": "d", "presenter": "pr"})
     return s, view
 
@@ -237,6 +251,8 @@ def to_json(scenario: Scenario, view: View) -> str:
         "beta": scenario.beta.tolist(),
         "head_recipes": list(scenario.head_recipes),
         "mh_sidebar_t": scenario.mh_sidebar_t,
+        "pe_alpha": scenario.pe_alpha,
+        "mask": scenario.mask,
         "view": {
             "lang": view.lang, "focus": view.focus, "cell": list(view.cell), "dims": list(view.dims),
             "presenter": int(view.presenter),
@@ -284,6 +300,7 @@ def _from_json_doc(doc: dict) -> tuple[Scenario, View]:
     if not isinstance(mh, bool):
         raise _bad("mh_sidebar_t")
     s = s.with_mh_sidebar_t(mh)
+    s = _order(s, doc.get("pe_alpha", 0.0), doc.get("mask", "none"))
     view_doc = doc.get("view", {})
     if not isinstance(view_doc, dict):
         raise _bad("view")

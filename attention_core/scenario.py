@@ -23,6 +23,8 @@ MAX_CHARS = 5000
 MAX_WORD_CHARS = 30
 MAX_ABS = 100.0  # bound on every cell of X and of the weights, so nothing overflows
 T_MIN, T_MAX = 0.01, 100.0
+ALPHA_MAX = 3.0  # the position strength α of screen ⑧ runs from 0 (off) to this
+MASKS = ("none", "causal", "padding")  # screen ⑧: encoder (no mask), decoder (causal), padded sentence
 DEFAULT_SENTENCE = "슬픈 영화였다 아름다운 장면이었다"
 LANGS = ("ko", "en")
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -132,6 +134,18 @@ def clean_temperature(t: object) -> float:
     return v
 
 
+def clean_alpha(alpha: object) -> float:
+    """The position strength α: a number from 0 (positions off) to ALPHA_MAX, kept to 2 decimals."""
+    try:
+        v = float(alpha)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        v = math.nan
+    if isinstance(alpha, bool) or not (math.isfinite(v) and 0 <= v <= ALPHA_MAX):
+        raise InputError("alpha_range", f"The position strength α must be a number from 0 to {ALPHA_MAX:g}.",
+                         high=f"{ALPHA_MAX:g}")
+    return round(v, 2) + 0.0
+
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     a = np.array(a, dtype=np.float64)
     a.setflags(write=False)
@@ -159,6 +173,11 @@ class Scenario:
     beta: np.ndarray = field(default_factory=lambda: _frozen(np.zeros(D_MODEL)))
     head_recipes: tuple[str, ...] = ("emotion", "grammar")
     mh_sidebar_t: bool = False  # False: the multi-head screen uses T = √d_head
+    # Screen ⑧ (word order and masks) computes attention on X + α·PE under this mask. They are part of the
+    # lesson's math, so they live here and travel in links; the other screens keep the source text's
+    # encoder layer (X without positions, no mask), so changing them never changes another screen.
+    pe_alpha: float = 0.0
+    mask: str = "none"
 
     @cached_property
     def tokens(self) -> tuple[str, ...]:
@@ -258,6 +277,15 @@ class Scenario:
 
     def with_mh_sidebar_t(self, on: bool) -> Scenario:
         return replace(self, mh_sidebar_t=bool(on))
+
+    def with_pe_alpha(self, alpha: object) -> Scenario:
+        return replace(self, pe_alpha=clean_alpha(alpha))
+
+    def with_mask(self, mask: object) -> Scenario:
+        if mask not in MASKS:
+            raise InputError("mask_unknown", f"Unknown mask “{str(mask)[:20]}”: choose none, causal or padding.",
+                             mask=str(mask)[:20])
+        return replace(self, mask=str(mask))
 
 
 def head_choices() -> tuple[int, ...]:

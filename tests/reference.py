@@ -58,3 +58,20 @@ def multi_head(x, w_q, w_k, w_v, w_o, n_heads, temperature=None):
         for i, row in enumerate(out):
             concat[i].extend(row)
     return concat, matmul(concat, w_o)
+
+
+def positional_encoding(n, d, base=10000.0):
+    """PE[p][c] from the paper's formula, one cell at a time: c = 2i is sin, c = 2i + 1 is cos."""
+    table = []
+    for p in range(n):
+        row = []
+        for c in range(d):
+            i2 = c - c % 2  # 2i
+            angle = p / base ** (i2 / d)
+            row.append(math.sin(angle) if c % 2 == 0 else math.cos(angle))
+        table.append(row)
+    return table
+
+
+def causal(n):
+    return [[j <= i for j in range(n)] for i in range(n)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,6 +25,7 @@ def same(a: Scenario, b: Scenario) -> bool:
         a.x_edits == b.x_edits, np.array_equal(a.x, b.x), np.array_equal(a.w_q, b.w_q),
         np.array_equal(a.w_k, b.w_k), np.array_equal(a.w_v, b.w_v), np.array_equal(a.gamma, b.gamma),
         np.array_equal(a.beta, b.beta), a.head_recipes == b.head_recipes, a.mh_sidebar_t == b.mh_sidebar_t,
+        a.pe_alpha == b.pe_alpha, a.mask == b.mask,
     ])
 
 
@@ -153,3 +155,57 @@ def test_link_and_json_round_trip_any_state(words, preset, seed, row, t, lang):
     view = View(lang=lang, focus=len(words) - 1).fitted(s)
     for s2, v2 in (decode_link(encode_link(s, view)), from_json(to_json(s, view))):
         assert same(s2, s) and v2 == view
+
+
+# Screen ⑧: the position strength α and the mask travel in links and files; older states still open.
+
+# A link and a state file written by the app before screen ⑧ existed (generated then, pinned here).
+LINK_BEFORE_ORDER = (
+    "q1YqU7Iy1FEqVrJSet0043XXFIU307a8WTBH4U3XmrdTOhTezGh8O3PK66V7FF5v3vJm6ozX3UuUdJRKlKwM9Ex1lCqUrKqh-pSsoo3NdQx0LA"
+    "10YNDQwCC2VkcpAyillJqbX5KZnwfUm16UmJubWAQyJTWvOBVIJ6an5pUoxeoo5QBdkQpSk6ZkZaSjlAzUaKhjHFsLAA"
+)
+FILE_BEFORE_ORDER = Path(__file__).parent / "data" / "state-before-order.json"
+
+
+def _check_before_order(s: Scenario, v: View) -> None:
+    assert s.sentence == "나는 어제 슬픈 영화를 보았다" and s.temperature == 0.5 and s.n_heads == 4
+    assert s.x[0, 0] == 0.37 and v == View(lang="en", focus=2, cell=(1, 3))
+    assert s.pe_alpha == 0.0 and s.mask == "none"  # positions off, no mask: what those states meant
+
+
+def test_a_link_made_before_screen_8_still_opens():
+    _check_before_order(*decode_link(LINK_BEFORE_ORDER))
+
+
+def test_a_state_file_made_before_screen_8_still_opens():
+    _check_before_order(*from_json(FILE_BEFORE_ORDER.read_bytes()))
+
+
+@pytest.mark.parametrize("alpha, mask", [(0.0, "causal"), (0.75, "none"), (3.0, "padding"), (0.05, "causal")])
+def test_alpha_and_mask_round_trip_in_links_and_files(alpha, mask):
+    s = edited().with_pe_alpha(alpha).with_mask(mask)
+    view = View(lang="en", focus=3)
+    for s2, v2 in (decode_link(encode_link(s, view)), from_json(to_json(s, view))):
+        assert same(s2, s) and v2 == view
+        assert s2.pe_alpha == alpha and s2.mask == mask
+
+
+def test_default_alpha_and_mask_add_nothing_to_a_link():
+    assert {"pa", "mk"}.isdisjoint(link_payload(Scenario(), View()))
+    assert link_payload(Scenario().with_pe_alpha(1.25).with_mask("causal"), View())["pa"] == 125
+
+
+@pytest.mark.parametrize("extra", [{"pa": -1}, {"pa": 301}, {"pa": 1.5}, {"pa": True}, {"pa": "1"},
+                                   {"mk": "sideways"}, {"mk": 1}, {"mk": None}])
+def test_bad_alpha_or_mask_in_a_link_is_refused(extra):
+    with pytest.raises(InputError):
+        decode_link(pack({"v": 1, "s": "슬픈 영화", **extra}))
+
+
+@pytest.mark.parametrize("extra", [{"pe_alpha": -0.5}, {"pe_alpha": 9}, {"pe_alpha": "x"}, {"pe_alpha": None},
+                                   {"mask": "left"}, {"mask": 3}])
+def test_bad_alpha_or_mask_in_a_file_is_refused(extra):
+    doc = json.loads(to_json(Scenario(), View()))
+    doc.update(extra)
+    with pytest.raises(InputError):
+        from_json(json.dumps(doc))

@@ -182,3 +182,19 @@ def test_random_sentences_always_give_a_valid_lesson(words):
     assert len(set(s.labels)) == s.n
     tr = self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature)
     np.testing.assert_allclose(tr.weights.sum(axis=1), 1.0)
+
+
+def test_position_strength_and_mask_are_validated():
+    from attention_core.scenario import ALPHA_MAX, MASKS
+
+    s = Scenario()
+    assert s.pe_alpha == 0.0 and s.mask == "none"
+    assert s.with_pe_alpha(0.123).pe_alpha == 0.12 and s.with_pe_alpha(ALPHA_MAX).pe_alpha == ALPHA_MAX
+    for bad in (-0.01, ALPHA_MAX + 0.01, float("nan"), float("inf"), "abc", None, True):
+        with pytest.raises(InputError, match="position strength"):
+            s.with_pe_alpha(bad)
+    assert [s.with_mask(m).mask for m in MASKS] == list(MASKS)
+    for bad in ("", "Causal", None, 1):
+        with pytest.raises(InputError, match="Unknown mask"):
+            s.with_mask(bad)
+    assert s.with_pe_alpha(1).with_mask("causal").with_sentence("새 문장")[0].mask == "causal"
