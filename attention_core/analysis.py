@@ -88,6 +88,30 @@ def asymmetry(scores: np.ndarray) -> tuple[int, int, float]:
     return int(i), int(j), float(gap[i, j])
 
 
+def symmetry(w_q: np.ndarray, w_k: np.ndarray, scores: np.ndarray, tol: float = 1e-9) -> str:
+    """Why QKᵀ is or is not symmetric for this sentence.
+
+    "asymmetric": some score_ij ≠ score_ji. "symmetric_m": M = W_Q W_Kᵀ is symmetric (W_Q = W_K is one
+    way), so every sentence gives score_ij = score_ji. "indistinct": M is not symmetric, yet
+    score_ij − score_ji = x_i (M − Mᵀ) x_jᵀ is 0 for every pair of these words (one word, a repeated
+    word, or words equal on the axes where M is not symmetric).
+    """
+    if np.abs(scores - scores.T).max(initial=0.0) > tol:
+        return "asymmetric"
+    m = bilinear(w_q, w_k)
+    return "symmetric_m" if np.allclose(m, m.T, rtol=0, atol=tol) else "indistinct"
+
+
+def self_not_top(scores: np.ndarray, tol: float = 1e-9) -> list[tuple[int, int]]:
+    """(i, j) for every row i whose own score is not its largest: j is a word i scores above itself."""
+    out = []
+    for i, row in enumerate(np.asarray(scores)):
+        j = int(np.argmax(row))
+        if row[j] > row[i] + tol:
+            out.append((i, j))
+    return out
+
+
 def entropy(weights: np.ndarray) -> np.ndarray:
     """H = −Σ_j w_j ln w_j per row, in nats (0 ln 0 = 0)."""
     w = np.asarray(weights)
@@ -173,11 +197,6 @@ def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.divide((a * b).sum(axis=-1), denom, out=np.zeros_like(denom), where=denom > 0)
 
 
-def favourites(weights: np.ndarray) -> np.ndarray:
-    """Each row's most-attended column."""
-    return np.argmax(weights, axis=-1)
-
-
 def head_blocks(w: np.ndarray, n_heads: int) -> list[np.ndarray]:
     """The column block of each head: head h gets columns h·d_h:(h+1)·d_h."""
     d_h = w.shape[1] // n_heads
@@ -198,10 +217,17 @@ def top_changes(before: np.ndarray, after: np.ndarray, count: int = 3) -> list[t
     return [(int(r), int(c), float(delta[r, c])) for r, c in zip(rows, cols, strict=False) if delta[r, c] != 0]
 
 
-def winner(values: np.ndarray) -> tuple[int, int]:
-    """The (row, column) of the largest cell; the first one in reading order on a tie."""
-    i, j = np.unravel_index(int(np.argmax(values)), np.shape(values))
-    return int(i), int(j)
+def winners(values: np.ndarray, decimals: int = 2, tol: float = 1e-9) -> list[tuple[int, int]]:
+    """Every (row, column) tied for the largest cell, in reading order.
+
+    A cell ties when it prints the same as the largest at `decimals` places (what the verdict shows)
+    or lies within `tol` of it, so a guess the screen cannot tell apart from the winner counts as right.
+    """
+    z = np.asarray(values, dtype=float)
+    top = float(z.max())
+    shown = f"{top:.{decimals}f}"
+    return [(int(i), int(j)) for i, j in np.ndindex(*z.shape)
+            if top - z[i, j] <= tol * max(1.0, abs(top)) or f"{z[i, j]:.{decimals}f}" == shown]
 
 
 def compare(a: Lesson, b: Lesson) -> dict[str, np.ndarray]:

@@ -218,12 +218,16 @@ def heatmap(
             "hoverinfo": "skip", "showlegend": False,
         })
         ticks.append(sigma)
-    for mark in marks:
+    groups: dict[tuple[str, str], list[Mark]] = {}
+    for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
+        groups.setdefault((mark.name, mark.color), []).append(mark)
+    for (name, color), group in groups.items():
         data.append({
-            "type": "scatter", "x": [cols[mark.col]], "y": [rows[mark.row]], "mode": "markers", "name": mark.name,
-            "marker": {"symbol": "square-open", "size": 30 if n_cols <= 12 else 16, "color": mark.color,
-                       "line": {"width": 4, "color": mark.color}},
-            "hovertemplate": f"{mark.name}<extra></extra>",
+            "type": "scatter", "x": [cols[m.col] for m in group], "y": [rows[m.row] for m in group],
+            "mode": "markers", "name": name,
+            "marker": {"symbol": "square-open", "size": 30 if n_cols <= 12 else 16, "color": color,
+                       "line": {"width": 4, "color": color}},
+            "hovertemplate": f"{name}<extra></extra>",
         })
     widest = max((text_width(c, size) for c in cols), default=0)
     rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > 360 else 0

@@ -67,16 +67,19 @@ with ui.page("temperature") as p:
     st.subheader(p.t("temperature.matrix_title"))
     left, right = st.columns([3, 2])
     with left:
-        ui.predict_reveal(p, "weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
+        revealed = ui.predict_reveal(p, "weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
             tr.weights, words, words, title=p.t("temperature.matrix_chart", t=t), kind="weights",
             x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
             hover_col=p.t("lbl.looked"), row_sums=True, marks=marks, presenter=p.presenter), "weights"))
     with right:
-        stats = pd.DataFrame({
+        columns = {
             p.t("temperature.col_entropy"): analysis.entropy(tr.weights),
             p.t("temperature.col_effective"): analysis.effective_words(tr.weights),
-            p.t("temperature.col_favourite"): [words[j] for j in analysis.favourites(tr.weights)],
-        }, index=words)
+        }
+        if revealed:  # while the class guesses, the favourite would give the answer away
+            columns[p.t("temperature.col_favourite")] = [
+                p.t("multihead.tie_sep").join(words[j] for j in tied) for tied in analysis.favourite_ties(tr.weights)]
+        stats = pd.DataFrame(columns, index=words)
         numbers = [p.t("temperature.col_entropy"), p.t("temperature.col_effective")]
         st.dataframe(stats.style.format("{:.2f}", subset=numbers), width="stretch")
         st.caption(p.t("temperature.entropy_help", n=s.n))
@@ -114,14 +117,17 @@ with ui.page("temperature") as p:
               *[(f"T = {temp:g}", row_sweep[k]) for k, temp in enumerate(ROW_TEMPS)],
               (p.t("temperature.limit_inf"), to_inf[i])]
     row_title = p.t("temperature.row_chart", word=words[i])
-    if s.n <= ROW_BARS_MAX_WORDS:
-        fig = figures.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12),
-                                presenter=p.presenter)
-    else:  # too many words for seven small bar charts: one row of the heatmap per T instead
-        fig = figures.heatmap([row for _, row in panels], [name for name, _ in panels], words, title=row_title,
-                              kind="weights", x_title=p.t("lbl.key_axis"), hover_row="T",
-                              hover_col=p.t("lbl.looked"), row_sums=True, presenter=p.presenter)
-    p.chart(fig, "row-sweep")
+    if not revealed:  # its panel at the current T is a row of the hidden matrix
+        st.caption(p.t("lecture.hidden_part"))
+    else:
+        if s.n <= ROW_BARS_MAX_WORDS:
+            fig = figures.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12),
+                                    presenter=p.presenter)
+        else:  # too many words for seven small bar charts: one row of the heatmap per T instead
+            fig = figures.heatmap([row for _, row in panels], [name for name, _ in panels], words, title=row_title,
+                                  kind="weights", x_title=p.t("lbl.key_axis"), hover_row="T",
+                                  hover_col=p.t("lbl.looked"), row_sums=True, presenter=p.presenter)
+        p.chart(fig, "row-sweep")
 
     with st.expander(p.t("temperature.meaning_title"), expanded=False):
         st.markdown(p.t("temperature.meaning_text", dk=s.d_k, sq=math.sqrt(s.d_k)))

@@ -47,7 +47,7 @@ with ui.page("value") as p:
                                 y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
                                 hover_col=p.t("lbl.looked"), presenter=p.presenter), "weights")
     with o_col:
-        ui.predict_reveal(p, "output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
+        shown = ui.predict_reveal(p, "output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
             tr.output, words, v_dims, title=p.t("value.out_chart"), x_title=p.t("value.v_dim"),
             y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.word"), hover_col=p.t("lbl.dim"), marks=marks,
             presenter=p.presenter), "output"))
@@ -58,24 +58,28 @@ with ui.page("value") as p:
         i = p.word_picker()
     word = words[i]
     st.subheader(p.tm("value.word_section", word=word))
-    top = int(analysis.favourites(tr.weights)[i])
+    tied = analysis.favourite_ties(tr.weights)[i]
     s_col, l_col = st.columns([3, 2])
     with s_col:
-        parts = analysis.value_contributions(tr.weights, tr.v, i)
-        shown, rest = analysis.largest_parts(parts, STACK_MAX)
-        rows, names = [parts[j] for j in shown], [words[j] for j in shown]
-        if rest is not None:
-            rows.append(rest)
-            names.append(p.t("value.others", k=len(words) - len(shown)))
-        fig = figures.stacked_contributions(rows, names, v_dims, tr.output[i],
-                                            title=p.t("value.stack_chart", word=word),
-                                            total_label=p.t("value.total_label"), y_title=p.t("lbl.value"),
-                                            presenter=p.presenter)
-        p.chart(fig, "contributions")
+        if not shown:  # the shares add up to a row of the hidden output
+            st.caption(p.t("lecture.hidden_part"))
+        else:
+            parts = analysis.value_contributions(tr.weights, tr.v, i)
+            kept, rest = analysis.largest_parts(parts, STACK_MAX)
+            rows, names = [parts[j] for j in kept], [words[j] for j in kept]
+            if rest is not None:
+                rows.append(rest)
+                names.append(p.t("value.others", k=len(words) - len(kept)))
+            fig = figures.stacked_contributions(rows, names, v_dims, tr.output[i],
+                                                title=p.t("value.stack_chart", word=word),
+                                                total_label=p.t("value.total_label"), y_title=p.t("lbl.value"),
+                                                presenter=p.presenter)
+            p.chart(fig, "contributions")
     with l_col:
         p.chart(figures.weight_lines(tr.weights[i], words, i, title=p.t("value.lines_chart", word=word),
                                      presenter=p.presenter, height=380), "lines")
-    st.caption(p.tm("value.stack_read", word=word, top=words[top], w=float(tr.weights[i, top])))
+    st.caption(p.tm("value.stack_read" if shown else "value.lines_read", word=word,
+                    top=p.t("multihead.tie_sep").join(words[j] for j in tied), w=float(tr.weights[i, tied[0]])))
 
     with st.expander(p.t("value.more")):
         st.markdown(p.t("value.more_text"))

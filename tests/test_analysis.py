@@ -105,7 +105,7 @@ def test_cosine_and_row_stats():
 def test_heads_have_different_favourites():
     s, _ = Scenario().with_sentence("그 배우는 정말 아름다운 장면을 만들었다")
     lesson = an.compute(s)
-    favs = [tuple(an.favourites(h.weights)) for h in lesson.multi.heads]
+    favs = [tuple(an.favourite_ties(h.weights)) for h in lesson.multi.heads]
     assert favs[0] != favs[1]
     m = an.head_bilinears(s)
     assert len(m) == 2 and not np.array_equal(np.nonzero(m[0]), np.nonzero(m[1]))
@@ -118,8 +118,51 @@ def test_top_changes_names_the_largest():
     assert an.top_changes(before, before) == []
 
 
-def test_winner_is_the_largest_cell():
-    assert an.winner(np.array([[0.1, 0.9], [0.95, 0.0]])) == (1, 0)
+def test_winners_is_the_largest_cell():
+    assert an.winners(np.array([[0.1, 0.9], [0.95, 0.0]])) == [(1, 0)]
+
+
+def test_winners_keeps_every_cell_tied_after_the_rounding_shown():
+    # the Score screen's default sentence: 영화였다 → 슬픈 and 장면이었다 → 슬픈 are both 3.51
+    scores = an.compute(Scenario()).trace.scores
+    assert an.winners(scores) == [(1, 0), (3, 0)]
+    assert f"{scores[1, 0]:.2f}" == f"{scores[3, 0]:.2f}" == "3.51"
+    # equal once printed with two decimals: tied; a visible difference: not tied
+    assert an.winners(np.array([[3.514, 3.506, 3.49]])) == [(0, 0), (0, 1)]
+    assert an.winners(np.array([[3.514, 3.504]])) == [(0, 0)]
+    # within the tolerance though printed differently (3.505 ± 1e-12 rounds either way)
+    assert an.winners(np.array([[3.505 + 1e-12, 3.505 - 1e-12]])) == [(0, 0), (0, 1)]
+    assert an.winners(np.array([[0.5, 0.5], [0.5, 0.5]]), decimals=2) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_favourite_ties_lists_three_words_tied_at_thirty_words():
+    words = " ".join(["슬픈", "영화였다", "슬픈", "장면이었다", "슬픈"] + ["그"] * 25)
+    s, _ = Scenario().with_sentence(words)
+    ties = an.favourite_ties(an.compute(s).trace.weights)
+    assert s.n == 30 and all(t == (0, 2, 4) for t in ties)
+
+
+def test_symmetry_says_why():
+    emotion = Scenario()
+    tr = an.compute(emotion).trace
+    assert an.symmetry(emotion.w_q, emotion.w_k, tr.scores) == "asymmetric"
+    identity = emotion.with_preset("identity")
+    assert an.symmetry(identity.w_q, identity.w_k, an.compute(identity).trace.scores) == "symmetric_m"
+    for sentence in ("영화 장면", "슬픈", "슬픈 슬픈"):  # the emotion preset, yet QKᵀ comes out symmetric
+        s, _ = emotion.with_sentence(sentence)
+        scores = an.compute(s).trace.scores
+        assert np.allclose(scores, scores.T)
+        assert an.symmetry(s.w_q, s.w_k, scores) == "indistinct", sentence
+
+
+def test_identity_preset_w_q_equals_w_k_yet_a_word_scores_another_above_itself():
+    s = Scenario().with_preset("identity")
+    assert np.array_equal(s.w_q, s.w_k)
+    scores = an.compute(s).trace.scores
+    words = list(s.labels)
+    assert (words.index("영화였다"), words.index("장면이었다")) in an.self_not_top(scores)
+    i, j = words.index("영화였다"), words.index("장면이었다")
+    assert round(scores[i, j], 2) == 1.85 and round(scores[i, i], 2) == 1.71
 
 
 def test_compare_gives_b_minus_a_and_refuses_other_lengths():

@@ -6,7 +6,10 @@ the module name ("gaze.title"). Pure Python: no Streamlit here.
 
 from __future__ import annotations
 
+import string
+
 from . import common, gaze, home, lecture, multihead, residual, score, temperature, value
+from .josa import format_particle, is_particle_spec
 
 LANGS = ("ko", "en")
 CATALOGUE: dict[str, tuple[str, str]] = {}
@@ -16,13 +19,30 @@ for _module in (common, home, gaze, score, temperature, value, residual, multihe
         CATALOGUE[_key if _prefix == "common" else f"{_prefix}.{_key}"] = _pair
 
 
+class _Formatter(string.Formatter):
+    """str.format plus particle blanks: `{word:이/가}` is the particle that follows `word` (see josa)."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if is_particle_spec(format_spec):
+            return format_particle(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(template: str, **params: object) -> str:
+    """`template` with its {blanks} filled, particles chosen by the word before them."""
+    return _FORMATTER.vformat(template, (), params)
+
+
 def text(lang: str, key: str, **params: object) -> str:
     """The string `key` in `lang` ("ko" or "en") with its {blanks} filled; the key itself if unknown."""
     pair = CATALOGUE.get(key)
     if pair is None:
         return key
     template = pair[0] if lang == "ko" else pair[1]
-    return template.format(**params) if params else template
+    return fill(template, **params) if params else template
 
 
 def error_text(lang: str, err: Exception) -> str:

@@ -36,23 +36,42 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "asym": ("누가 보는지가 중요하다: score_ij ≠ score_ji", "Who looks matters: score_ij ≠ score_ji"),
     "asym_text": (
-        "W_Q ≠ W_K 이면 ‘{i}’가 ‘{j}’를 보는 점수({a:.2f})와 ‘{j}’가 ‘{i}’를 보는 점수({b:.2f})가 다릅니다. "
-        "W_Q = W_K 이면 QKᵀ는 대칭이 되어 두 점수가 같아지고, 각 단어는 주로 자기 자신을 봅니다.",
-        "With W_Q ≠ W_K the score of ‘{i}’ looking at ‘{j}’ ({a:.2f}) differs from ‘{j}’ looking at ‘{i}’ "
-        "({b:.2f}). With W_Q = W_K, QKᵀ is symmetric, the two are equal, and each word mostly looks at itself.",
+        "지금 M = W_Q W_Kᵀ가 대칭이 아니어서, ‘{i}’{i:이/가} ‘{j}’{j:을/를} 보는 점수({a:.2f})와 ‘{j}’{j:이/가} "
+        "‘{i}’{i:을/를} 보는 점수({b:.2f})가 다릅니다 (차이가 가장 큰 쌍). M이 대칭이면 (W_Q = W_K일 때처럼) QKᵀ도 "
+        "대칭이 되어 두 점수가 같아집니다.",
+        "Here M = W_Q W_Kᵀ is not symmetric, so the score of ‘{i}’ looking at ‘{j}’ ({a:.2f}) differs from ‘{j}’ "
+        "looking at ‘{i}’ ({b:.2f}) (the pair with the largest gap). With a symmetric M (as when W_Q = W_K), QKᵀ "
+        "is symmetric too and the two are equal.",
     ),
-    "sym_text": (
-        "지금 가중치에서는 QKᵀ가 대칭입니다 (W_Q = W_K): score_ij = score_ji. ‘감정을 보는 시선’ 프리셋으로 바꾸면 "
-        "비대칭이 나타납니다.",
-        "With the current weights QKᵀ is symmetric (W_Q = W_K): score_ij = score_ji. Switch to the ‘look at "
-        "emotion’ preset to see the asymmetry.",
+    "sym_m_text": (
+        "지금 M = W_Q W_Kᵀ가 대칭이라 (W_Q = W_K일 때처럼) 어떤 문장이든 QKᵀ가 대칭입니다: score_ij = score_ji. "
+        "W_Q와 W_K를 서로 다르게 하면 (예: ‘감정을 보는 시선’ 프리셋) 비대칭이 나타날 수 있습니다.",
+        "Here M = W_Q W_Kᵀ is symmetric (as when W_Q = W_K), so QKᵀ is symmetric for any sentence: "
+        "score_ij = score_ji. Make W_Q and W_K differ (e.g. the ‘look at emotion’ preset) and asymmetry can "
+        "appear.",
+    ),
+    "sym_words_text": (
+        "M = W_Q W_Kᵀ는 대칭이 아니지만, 이 문장의 단어들로는 차이가 드러나지 않습니다: 모든 쌍에서 "
+        "score_ij − score_ji = x_i (M − Mᵀ) x_jᵀ = 0입니다 (단어가 하나이거나, 같은 단어가 되풀이되거나, M이 "
+        "비대칭인 축에서 단어들의 값이 같을 때). 다른 단어를 넣어 보세요.",
+        "M = W_Q W_Kᵀ is not symmetric, but the words of this sentence cannot show it: for every pair "
+        "score_ij − score_ji = x_i (M − Mᵀ) x_jᵀ = 0 (one word, a repeated word, or words equal on the axes "
+        "where M is not symmetric). Try other words.",
+    ),
+    "self_text": (
+        "그래도 각 단어가 자기 자신을 가장 크게 보는 것은 아닙니다: 지금 ‘{i}’{i:은/는} 자기 자신({own:.2f})보다 "
+        "‘{j}’({other:.2f}){j:을/를} 더 크게 봅니다. 점수는 방향뿐 아니라 길이에도 달려 있습니다.",
+        "Even so, a word need not score itself highest: right now ‘{i}’ scores ‘{j}’ ({other:.2f}) "
+        "above itself ({own:.2f}). A score depends on length as well as direction.",
     ),
     "shuffle": ("단어 순서 섞기", "Shuffle the words"),
     "shuffle_text": (
         "순서를 섞어도 점수는 같은 숫자가 자리만 바뀝니다 (행과 열이 함께 재배열). Attention만으로는 단어 순서를 "
-        "알 수 없습니다. 순서는 다음 단계인 위치 인코딩(positional encoding)이 더해 줍니다.",
+        "알 수 없습니다. 실제 Transformer는 Attention에 들어가기 **전에** 입력 X에 위치 인코딩(positional encoding)을 "
+        "더해 순서를 알려 줍니다 (이 앱의 X에는 위치 인코딩이 없습니다).",
         "Shuffled, the scores are the same numbers in new places (rows and columns permuted together). "
-        "Attention alone has no sense of word order; positional encoding, the step after this one, adds it.",
+        "Attention alone has no sense of word order; a real Transformer adds positional encoding to the input X "
+        "**before** attention (this app's X has none).",
     ),
     "shuffled_chart": ("섞은 순서의 QKᵀ", "QKᵀ in the shuffled order"),
     "sqrt_title": ("T와 √d_k", "T and √d_k"),

@@ -61,9 +61,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "stack_read": (
         "한 색 = 한 단어 j가 보탠 몫 $w_{{ij}} V_j$. 차원마다 몫을 모두 더한 값(검은 가로선)이 "
-        "출력의 ‘{word}’ 행과 정확히 같습니다. 가장 많이 준 단어는 ‘{top}’ (가중치 {w:.2f}).",
+        "출력의 ‘{word}’ 행과 정확히 같습니다. ‘{word}’{word:이/가} 가장 많이 보는 단어는 ‘{top}’ (가중치 {w:.2f})입니다. "
+        "몫의 크기는 가중치뿐 아니라 V_j의 크기에도 달려 있습니다.",
         "One colour = the share $w_{{ij}} V_j$ of one word j. On every dimension the shares add up to the black mark, "
-        "which is exactly the output row of ‘{word}’. The biggest giver is ‘{top}’ (weight {w:.2f}).",
+        "which is exactly the output row of ‘{word}’. ‘{word}’ looks most at ‘{top}’ (weight {w:.2f}); how large a "
+        "share is depends on the size of V_j as well as on the weight.",
+    ),
+    "lines_read": (
+        "‘{word}’{word:이/가} 가장 많이 보는 단어는 ‘{top}’ (가중치 {w:.2f})입니다.",
+        "‘{word}’ looks most at ‘{top}’ (weight {w:.2f}).",
     ),
     "more": ("조금 더: 가중치와 V가 하는 일", "More: what the weights and V each do"),
     "more_text": (

@@ -12,15 +12,18 @@ from ..errors import InputError
 from .frame import PAGES, Page, md, on_presenter, sentence_input, temperature_slider
 from .state import Quiz
 
+TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
+
 
 def predict_reveal(
     p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str],
     draw: Callable[[Sequence[figures.Mark]], None],
-) -> None:
+) -> bool:
     """Draw a result chart behind "predict, then reveal": hidden until the class's guess is revealed.
 
-    `draw(marks)` draws the chart with the given cells outlined; on reveal the guess and the true
-    winner (the largest cell of `values`) are marked.
+    `draw(marks)` draws the chart with the given cells outlined; on reveal the guess and every cell tied
+    for the largest (`analysis.winners`) are marked, and a guess on any of them is right. Returns whether
+    the result is shown: while it is hidden the page must also hide whatever else gives the answer away.
     """
     quiz = p._state.quizzes.setdefault(f"{p.key}:{name}", Quiz())
     hide_key = f"quiz:{p.key}:{name}:hidden"
@@ -50,18 +53,30 @@ def predict_reveal(
         if c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary"):
             quiz.hidden, quiz.revealed = False, True
             st.rerun()
-        return
+        return False
     marks: list[figures.Mark] = []
     if quiz.revealed:
-        wi, wj = analysis.winner(values)
+        best = analysis.winners(values)
         marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess")),
-                 figures.Mark(wi, wj, theme.TRUTH_COLOR, p.t("lecture.winner"))]
-        params = {"row": rows[wi], "col": cols[wj], "value": float(values[wi][wj])}
-        if guess == (wi, wj):
-            st.success(p.tm("lecture.right", **params))
-        else:
-            st.warning(p.tm("lecture.wrong", guess=float(values[guess[0]][guess[1]]), **params))
+                 *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner")) for i, j in best)]
+        st_verdict = st.success if guess in best else st.warning
+        st_verdict(verdict(p, values, rows, cols, best, guess))
     draw(marks)
+    return True
+
+
+def verdict(p: Page, values: np.ndarray, rows: Sequence[str], cols: Sequence[str],
+            best: Sequence[tuple[int, int]], guess: tuple[int, int]) -> str:
+    """"Right!" or "The largest cell is …", naming every tied cell (up to TIES_LISTED, then how many more)."""
+    cells = ", ".join(f"{md(rows[i])} → {md(cols[j])}" for i, j in best[:TIES_LISTED])
+    if len(best) > TIES_LISTED:
+        cells += p.t("lecture.more_cells", k=len(best) - TIES_LISTED)
+    value = float(np.asarray(values)[best[0]])
+    largest = p.t("lecture.largest_one" if len(best) == 1 else "lecture.largest_tied", cells=cells, value=value,
+                  k=len(best))
+    if guess in best:
+        return p.t("lecture.right", largest=largest)
+    return p.t("lecture.wrong", largest=largest, guess=float(np.asarray(values)[guess]))
 
 
 _PRESENTER_CSS = """

@@ -57,11 +57,90 @@ def test_predict_then_reveal_hides_until_revealed(page, name, title):
     assert_clean(at)
     fig = chart_figures(at)[shown[0]]
     rows, cols = list(fig.data[0].y), list(fig.data[0].x)
-    marks = {t.name: (rows.index(t.y[0]), cols.index(t.x[0])) for t in fig.data if t.type == "scatter" and t.name}
+    marks = {t.name: [(rows.index(y), cols.index(x)) for x, y in zip(t.x, t.y, strict=True)]
+             for t in fig.data if t.type == "scatter" and t.name}
     values = np.array(fig.data[0].z)
-    assert marks["학생들의 예측"] == (1, 0)
-    assert marks["정답 (가장 큰 칸)"] == np.unravel_index(np.argmax(values), values.shape)
+    assert marks["학생들의 예측"] == [(1, 0)]
+    best = np.unravel_index(np.argmax(values), values.shape)
+    assert (int(best[0]), int(best[1])) in marks["정답 (가장 큰 칸)"]
+    assert all(f"{values[c]:.2f}" == f"{values.max():.2f}" for c in marks["정답 (가장 큰 칸)"])
     assert at.warning or at.success
+
+
+def _reveal(at, page, name, row, col):
+    at.toggle(key=f"quiz:{page}:{name}:hidden").set_value(True).run()
+    at.selectbox(key=f"quiz:{page}:{name}:row").set_value(row).run()
+    at.selectbox(key=f"quiz:{page}:{name}:col").set_value(col).run()
+    at.button(key=f"quiz:{page}:{name}:reveal").click().run()
+    assert_clean(at)
+    return at
+
+
+@pytest.mark.parametrize("row", [1, 3])
+def test_score_reveal_counts_either_tied_cell_as_right_and_names_both(row):
+    # default sentence: 영화였다 → 슬픈 and 장면이었다 → 슬픈 are both 3.51
+    at = _reveal(open_page("score"), "score", "scores", row, 0)
+    assert not at.warning
+    (ok,) = at.success
+    assert ok.value.startswith("정답입니다!")
+    assert "영화였다 → 슬픈" in ok.value and "장면이었다 → 슬픈" in ok.value and "3.51" in ok.value
+    fig = chart_titled(at, "Score 행렬 QKᵀ")
+    (winners,) = [t for t in fig.data if t.name == "정답 (가장 큰 칸)"]
+    assert sorted(zip(winners.y, winners.x, strict=True)) == [("영화였다", "슬픈"), ("장면이었다", "슬픈")]
+
+
+def test_score_reveal_miss_in_english_lists_the_ties_and_the_guess():
+    at = open_page("score")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    _reveal(at, "score", "scores", 0, 1)
+    assert not at.success
+    (miss,) = at.warning
+    assert miss.value == ("2 cells tie for the largest (each 3.51): 영화였다 → 슬픈, 장면이었다 → 슬픈. "
+                          "The guessed cell holds 0.49.")
+
+
+def test_korean_miss_has_the_particle_of_the_number():
+    at = _reveal(open_page("score"), "score", "scores", 0, 1)
+    (miss,) = at.warning
+    assert miss.value.endswith("예측한 칸은 0.49였습니다.")  # 0.49 → 구: no final consonant
+    assert "(모두 3.51):" in miss.value
+
+
+def _texts(at) -> str:
+    return " ".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info])
+
+
+def test_hidden_score_shows_nothing_that_gives_the_answer_away():
+    at = open_page("score")
+    assert at.dataframe and any("점수" in m.value and "3.51" in m.value for m in at.markdown)
+    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+    assert_clean(at)
+    assert not at.dataframe  # the weight path of a row
+    assert "3.51" not in _texts(at) and "3.12" not in _texts(at)  # the asymmetry text named the top scores
+    assert not any("축 쌍별 기여" in t for t in chart_figures(at))  # its sum is a score
+    assert not any(t.key == "score:shuffle" for t in at.toggle)
+    at.button(key="quiz:score:scores:reveal").click().run()
+    assert at.dataframe and any(t.key == "score:shuffle" for t in at.toggle)
+
+
+def test_hidden_temperature_hides_the_most_looked_at_column_and_the_row_sweep():
+    at = open_page("temperature")
+    (stats,) = [d for d in at.dataframe if "가장 많이 보는 단어" in d.value.columns]
+    assert list(stats.value["가장 많이 보는 단어"]) == ["슬픈"] * 4
+    assert any("행의 가중치" in t for t in chart_figures(at))
+    at.toggle(key="quiz:temperature:weights:hidden").set_value(True).run()
+    assert_clean(at)
+    assert all("가장 많이 보는 단어" not in d.value.columns for d in at.dataframe)
+    assert not any("행의 가중치" in t for t in chart_figures(at))
+
+
+def test_hidden_value_hides_the_stacked_shares_of_the_output():
+    at = open_page("value")
+    assert any("쌓으면 출력" in t for t in chart_figures(at))
+    at.toggle(key="quiz:value:output:hidden").set_value(True).run()
+    assert_clean(at)
+    assert not any("쌓으면 출력" in t for t in chart_figures(at))
+    assert any("가장 많이 보는 단어는 ‘슬픈’" in c.value for c in at.caption)
 
 
 def test_compare_names_the_largest_change_after_editing_a_weight():
