@@ -15,9 +15,9 @@ with ui.page("home") as p:
         st.markdown("\n".join(f"- {p.t(f'home.s{i}')}" for i in range(1, 7)))
     with right:
         st.subheader(p.t("home.steps"))
-        for page_key, path in ui.PAGES[1:]:
-            st.page_link(path, label=p.t(f"page.{page_key}"))
-            st.caption(p.t(f"home.d_{page_key}"))
+        for spec in ui.PAGES[1:]:
+            st.page_link(spec.file, label=p.t(f"page.{spec.key}"))
+            st.caption(p.t(f"home.d_{spec.key}"))
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     st.subheader(p.t("home.pipeline"))
     words = list(s.labels)

@@ -20,7 +20,8 @@ import numpy as np
 from . import presets
 from .errors import InputError
 from .lexicon import D_MODEL
-from .scenario import LANGS, MAX_WORD_CHARS, MAX_WORDS, Scenario, View, clean_matrix
+from .registry import LANGS, MAX_WORD_CHARS, MAX_WORDS, SEED_MAX
+from .scenario import HEAD_TEMPERATURES, Scenario, View, clean_matrix
 
 VERSION = 1
 FORMAT = "attention-lesson"
@@ -81,7 +82,7 @@ def link_payload(scenario: Scenario, view: View) -> dict:
             d[short] = _ints(vec)
     if scenario.head_recipes != default.head_recipes:
         d["h"] = list(scenario.head_recipes)
-    if scenario.mh_sidebar_t:
+    if scenario.head_temperature == "shared":
         d["m"] = 1
     if scenario.pe_alpha:
         d["pa"] = round(scenario.pe_alpha * 100)
@@ -203,7 +204,7 @@ def _order(s: Scenario, alpha: object, mask: object) -> Scenario:
 def _from_link_payload(d: dict) -> tuple[Scenario, View]:
     _check_version(d, "v")
     s, _ = Scenario().with_sentence(d["s"])
-    s = s.with_preset(d.get("p", "emotion"), _int(d.get("r", 0), 0, 2**31 - 1, "seed"))
+    s = s.with_preset(d.get("p", "emotion"), _int(d.get("r", 0), 0, SEED_MAX, "seed"))
     if "t" in d:
         s = s.with_temperature(d["t"])
     if "x" in d:
@@ -228,7 +229,7 @@ def _from_link_payload(d: dict) -> tuple[Scenario, View]:
             s = s.with_matrix(name, _hundredths(d[short], D_MODEL, name))
     if "h" in d:
         s = _heads(d["h"], s)
-    s = s.with_mh_sidebar_t(bool(_int(d.get("m", 0), 0, 1, "multi-head T")))
+    s = s.with_head_temperature(HEAD_TEMPERATURES[_int(d.get("m", 0), 0, 1, "multi-head T")])
     s = _order(s, _int(d.get("pa", 0), 0, 10_000, "position strength") / 100, d.get("mk", "none"))
     view = _view(d, s, {"lang": "l", "focus": "f", "cell": "c", "dims": "d", "presenter": "pr"})
     return s, view
@@ -250,7 +251,7 @@ def to_json(scenario: Scenario, view: View) -> str:
         "gamma": scenario.gamma.tolist(),
         "beta": scenario.beta.tolist(),
         "head_recipes": list(scenario.head_recipes),
-        "mh_sidebar_t": scenario.mh_sidebar_t,
+        "head_temperature": scenario.head_temperature,
         "pe_alpha": scenario.pe_alpha,
         "mask": scenario.mask,
         "view": {
@@ -288,7 +289,7 @@ def from_json(text: object) -> tuple[Scenario, View]:
 def _from_json_doc(doc: dict) -> tuple[Scenario, View]:
     _check_version(doc, "version")
     s, _ = Scenario().with_sentence(doc["sentence"])
-    s = s.with_preset(doc["preset"], _int(doc.get("seed", 0), 0, 2**31 - 1, "seed"))
+    s = s.with_preset(doc["preset"], _int(doc.get("seed", 0), 0, SEED_MAX, "seed"))
     s = s.with_temperature(doc["temperature"])
     s = _x_edits(doc.get("x_edits", {}), s, lambda vec: vec)
     for name in ("w_q", "w_k", "w_v"):
@@ -296,10 +297,13 @@ def _from_json_doc(doc: dict) -> tuple[Scenario, View]:
     for name in ("gamma", "beta"):
         s = s.with_matrix(name, doc[name])
     s = _heads(doc["head_recipes"], s)
-    mh = doc.get("mh_sidebar_t", False)
-    if not isinstance(mh, bool):
-        raise _bad("mh_sidebar_t")
-    s = s.with_mh_sidebar_t(mh)
+    if "head_temperature" in doc:
+        s = s.with_head_temperature(doc["head_temperature"])
+    else:  # files written before the field had a name: a flag, true = the sidebar's T
+        mh = doc.get("mh_sidebar_t", False)
+        if not isinstance(mh, bool):
+            raise _bad("mh_sidebar_t")
+        s = s.with_head_temperature("shared" if mh else "sqrt_dk")
     s = _order(s, doc.get("pe_alpha", 0.0), doc.get("mask", "none"))
     view_doc = doc.get("view", {})
     if not isinstance(view_doc, dict):

@@ -17,16 +17,12 @@ import numpy as np
 from . import presets
 from .errors import InputError
 from .lexicon import AXES, D_MODEL, embed, normalize
+from .registry import DEFAULT_LANG, MAX_ABS, MAX_CHARS, MAX_WORD_CHARS, MAX_WORDS, SEED_MAX, T_MAX, T_MIN
 
-MAX_WORDS = 64
-MAX_CHARS = 5000
-MAX_WORD_CHARS = 30
-MAX_ABS = 100.0  # bound on every cell of X and of the weights, so nothing overflows
-T_MIN, T_MAX = 0.01, 100.0
 ALPHA_MAX = 3.0  # the position strength α of screen ⑧ runs from 0 (off) to this
 MASKS = ("none", "causal", "padding")  # screen ⑧: encoder (no mask), decoder (causal), padded sentence
+HEAD_TEMPERATURES = ("sqrt_dk", "shared")  # multi-head T: √d_head per head, or the single-head screens' T
 DEFAULT_SENTENCE = "슬픈 영화였다 아름다운 장면이었다"
-LANGS = ("ko", "en")
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -172,7 +168,7 @@ class Scenario:
     gamma: np.ndarray = field(default_factory=lambda: _frozen(np.ones(D_MODEL)))
     beta: np.ndarray = field(default_factory=lambda: _frozen(np.zeros(D_MODEL)))
     head_recipes: tuple[str, ...] = ("emotion", "grammar")
-    mh_sidebar_t: bool = False  # False: the multi-head screen uses T = √d_head
+    head_temperature: str = "sqrt_dk"  # the multi-head screen's T: one of HEAD_TEMPERATURES
     # Screen ⑧ (word order and masks) computes attention on X + α·PE under this mask. They are part of the
     # lesson's math, so they live here and travel in links; the other screens keep the source text's
     # encoder layer (X without positions, no mask), so changing them never changes another screen.
@@ -211,7 +207,7 @@ class Scenario:
 
     @property
     def mh_temperature(self) -> float:
-        return self.temperature if self.mh_sidebar_t else math.sqrt(D_MODEL // self.n_heads)
+        return self.temperature if self.head_temperature == "shared" else math.sqrt(D_MODEL // self.n_heads)
 
     # Every change returns a new, validated Scenario.
 
@@ -275,8 +271,11 @@ class Scenario:
         recipes[head] = recipe
         return replace(self, head_recipes=tuple(recipes))
 
-    def with_mh_sidebar_t(self, on: bool) -> Scenario:
-        return replace(self, mh_sidebar_t=bool(on))
+    def with_head_temperature(self, choice: str) -> Scenario:
+        """The multi-head screen's T: "sqrt_dk" (√d_head, as a trained Transformer) or "shared" (the sidebar T)."""
+        if choice not in HEAD_TEMPERATURES:
+            raise InputError("state_invalid", f"Unknown multi-head temperature “{choice}”.", what="head_temperature")
+        return replace(self, head_temperature=choice)
 
     def with_pe_alpha(self, alpha: object) -> Scenario:
         return replace(self, pe_alpha=clean_alpha(alpha))
@@ -294,8 +293,8 @@ def head_choices() -> tuple[int, ...]:
 
 
 def _clean_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
-        raise InputError("seed_invalid", "The seed must be a whole number from 0 to 2147483647.")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= SEED_MAX:
+        raise InputError("seed_invalid", f"The seed must be a whole number from 0 to {SEED_MAX}.", limit=SEED_MAX)
     return int(seed)
 
 
@@ -303,7 +302,7 @@ def _clean_seed(seed: object) -> int:
 class View:
     """What the screens point at: language, selected word, selected score cell, two Q/K dimensions, presenter mode."""
 
-    lang: str = "ko"
+    lang: str = DEFAULT_LANG
     focus: int = 0
     cell: tuple[int, int] = (0, 1)
     dims: tuple[int, int] = (0, 1)

@@ -10,18 +10,29 @@ Heatmap values are random, seeded by T when the chart depends on T; no cell text
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-T_OPTIONS = (
-    0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
-    1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
-)  # the app's sidebar T steps (attention_core.ui.T_OPTIONS), copied so the floor imports no app code
+
+def _registry():
+    """attention_core/registry.py loaded as a file: the app's T steps, without importing the app's package."""
+    path = Path(__file__).resolve().parents[1] / "attention_core" / "registry.py"
+    spec = importlib.util.spec_from_file_location("_attention_registry", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
+    spec.loader.exec_module(module)
+    return module
+
+
+T_OPTIONS = _registry().T_OPTIONS
 
 
 def parse_spec(spec: str) -> list[tuple[int, int, bool, list[tuple[int, int]]]]:

@@ -180,14 +180,14 @@ def share_token(key: str, n: int) -> str:
 
     scenario = Scenario().with_sentence(sentence(n))[0]
     if key == "multihead":
-        scenario = scenario.with_mh_sidebar_t(True)
+        scenario = scenario.with_head_temperature("shared")
     return codec.encode_link(scenario, View())
 
 
 def url_path(key: str) -> str:
-    from attention_core.ui import PAGES
+    from attention_core.registry import page_spec
 
-    path = dict(PAGES)[key]
+    path = page_spec(key).file
     return "" if path == "app.py" else Path(path).stem.split("_", 1)[1]
 
 

@@ -121,7 +121,7 @@ def open_page(page: str, n: int):
     """An AppTest at `page` with an n-word sentence, reached as a browser does: Home with ?s=, then the page."""
     from streamlit.testing.v1 import AppTest
 
-    from attention_core.ui import PAGES
+    from attention_core.registry import page_spec
     from bench.run import share_token
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
@@ -129,7 +129,7 @@ def open_page(page: str, n: int):
     at.query_params["s"] = share_token(page, n)
     at.run()
     if page != "home":
-        at.switch_page(dict(PAGES)[page]).run()
+        at.switch_page(page_spec(page).file).run()
     if at.exception:
         raise RuntimeError(at.exception[0].value.splitlines()[0])
     return at

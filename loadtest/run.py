@@ -48,13 +48,15 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+from attention_core.registry import T_OPTIONS  # noqa: E402
+
 FINISHED_OK = ForwardMsg.FINISHED_SUCCESSFULLY
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
 T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
-# The same options as attention_core.ui.T_OPTIONS, written as the slider's format_func writes them ({:g}).
-T_VALUES = ("0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1",
-            "1.2", "1.4", "1.6", "1.8", "2", "2.5", "3", "4", "5", "7", "10", "15", "20")
+# The app's T options, written as the slider's format_func writes them ({:g}).
+T_VALUES = tuple(f"{t:g}" for t in T_OPTIONS)
 
 
 # --- one session -------------------------------------------------------------------------------------------
@@ -471,7 +473,6 @@ def main(argv: list[str] | None = None) -> int:
             pid = args.pid or listening_pid(urlparse(args.url).port or 80)
             res = asyncio.run(measure(args.url, n, args, pid))
         else:
-            sys.path.insert(0, str(REPO_ROOT))
             from tests.e2e.helpers import start_server
 
             with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp:

@@ -35,14 +35,15 @@ with ui.page("multihead") as p:
         st.segmented_control(p.t("multihead.heads"), scenario.head_choices(), key="mh:heads",
                              on_change=heads_changed, help=p.t("multihead.heads_help", d_model=d_model))
     with c2:
-        p.seed("mh:sidebar_t", s.mh_sidebar_t)
+        p.seed("mh:sidebar_t", s.head_temperature == "shared")
 
         def sidebar_t_changed() -> None:
-            p.update(p.scenario.with_mh_sidebar_t(st.session_state["mh:sidebar_t"]))
+            shared = st.session_state["mh:sidebar_t"]
+            p.update(p.scenario.with_head_temperature("shared" if shared else "sqrt_dk"))
 
         st.toggle(p.t("multihead.sidebar_t"), key="mh:sidebar_t", on_change=sidebar_t_changed,
                   help=p.t("multihead.sidebar_t_help"))
-        if s.mh_sidebar_t:
+        if s.head_temperature == "shared":
             st.info(p.t("multihead.t_sidebar", t=multi.temperature))
         else:
             st.info(p.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature))

@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from attention_core.ui import PAGES  # noqa: E402
+from attention_core.registry import PAGE_KEYS  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
     CHROMIUM_ARGS,
     CHROMIUM_PATH,
@@ -35,7 +35,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--full", action="store_true", help="whole page instead of the 1280×720 viewport")
-    ap.add_argument("--pages", default=",".join(k for k, _ in PAGES))
+    ap.add_argument("--pages", default=",".join(PAGE_KEYS))
     ap.add_argument("--langs", default="ko,en")
     ap.add_argument("--query", default="", help="extra query string, e.g. s=<share token>")
     args = ap.parse_args()
@@ -51,11 +51,11 @@ def main() -> None:
             if lang == "en":
                 page.locator('[data-testid="stSidebar"] button', has_text="English").first.click()
                 wait_for_app(page)
-            for key, _ in PAGES:
+            for key in PAGE_KEYS:
                 if key not in wanted:
                     continue
                 page.locator('[data-testid="stSidebar"] a[data-testid="stPageLink-NavLink"]').nth(
-                    [k for k, _ in PAGES].index(key)).click()
+                    PAGE_KEYS.index(key)).click()
                 wait_for_app(page)
                 wait_for_plots(page)
                 page.wait_for_timeout(500)

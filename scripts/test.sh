@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# Installs everything the tests need on a fresh Debian machine, then runs lint and the whole suite
-# (math, figures, every page with AppTest, and the browser tests in headless Chromium).
+# The test command (CI runs exactly this): on a Debian machine, installs the system packages the
+# browser tests need when missing, builds a FRESH virtual environment from requirements-test.txt
+# alone (so a dependency the project's files do not name fails here, not on a student's laptop),
+# then runs ruff and pytest inside it. Arguments go to pytest, e.g. `-m "not e2e"` for the fast path.
+#
+#   bash scripts/test.sh                 # everything: lint, math, figures, AppTest, browser tests
+#   bash scripts/test.sh -m "not e2e"    # no browser: a minute or two
+#   TEST_VENV=/tmp/venv bash scripts/test.sh   # where the environment is built (default .venv-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,10 +17,14 @@ fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need_apt+=(fonts-noto-cjk)
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "installing ${need_apt[*]} with apt-get"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-python3 -m pip install -q -r requirements-test.txt
-python3 -m ruff check .
-python3 -m pytest "$@"
+venv="${TEST_VENV:-.venv-test}"
+python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an earlier install
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
+"$venv/bin/python" -m pip check
+"$venv/bin/python" -m ruff check .
+"$venv/bin/python" -m pytest "$@"

@@ -24,7 +24,7 @@ def same(a: Scenario, b: Scenario) -> bool:
         a.sentence == b.sentence, a.preset == b.preset, a.seed == b.seed, a.temperature == b.temperature,
         a.x_edits == b.x_edits, np.array_equal(a.x, b.x), np.array_equal(a.w_q, b.w_q),
         np.array_equal(a.w_k, b.w_k), np.array_equal(a.w_v, b.w_v), np.array_equal(a.gamma, b.gamma),
-        np.array_equal(a.beta, b.beta), a.head_recipes == b.head_recipes, a.mh_sidebar_t == b.mh_sidebar_t,
+        np.array_equal(a.beta, b.beta), a.head_recipes == b.head_recipes, a.head_temperature == b.head_temperature,
         a.pe_alpha == b.pe_alpha, a.mask == b.mask,
     ])
 
@@ -63,7 +63,7 @@ def test_link_stores_preset_plus_changes():
 
 
 def test_json_round_trip_is_exact():
-    s = edited(2).with_temperature(0.37).with_heads(4).with_head_recipe(1, "agent").with_mh_sidebar_t(True)
+    s = edited(2).with_temperature(0.37).with_heads(4).with_head_recipe(1, "agent").with_head_temperature("shared")
     s = s.with_matrix("gamma", [1.5] * 8).with_matrix("beta", [0.25] * 8)
     view = View(lang="en", focus=3)
     s2, v2 = from_json(to_json(s, view))
@@ -209,3 +209,33 @@ def test_bad_alpha_or_mask_in_a_file_is_refused(extra):
     doc.update(extra)
     with pytest.raises(InputError):
         from_json(json.dumps(doc))
+def test_old_state_files_with_the_multihead_flag_still_open():
+    doc = json.loads(to_json(Scenario(), View()))
+    del doc["head_temperature"]
+    for flag, choice in ((True, "shared"), (False, "sqrt_dk")):
+        doc["mh_sidebar_t"] = flag
+        assert from_json(json.dumps(doc))[0].head_temperature == choice
+    doc["mh_sidebar_t"] = "yes"
+    with pytest.raises(InputError):
+        from_json(json.dumps(doc))
+
+
+def test_unknown_multihead_temperature_is_refused():
+    doc = json.loads(to_json(Scenario(), View()))
+    doc["head_temperature"] = "sideways"
+    with pytest.raises(InputError):
+        from_json(json.dumps(doc))
+
+
+# Made by the code of commit afcd046, before the multi-head temperature had a name: T = 0.37, 4 heads with
+# head 2 = "agent", the multi-head screen on the sidebar's T, English, presenter mode.
+OLD_LINK = ("q1YqU7Iy1FEqVrJSetO15u2UDoU3MxrfzpzyZkbD6-4lCm-mtrxe1gJkvZm1ReHNvKWvV255M3fLm-kdQCElHaUSJSsDPWNz"
+            "HaUMJatopdTc_JLM_DygeGJ6al4JSD41rzgVzo_VUcoF25YDtC0VpK6gCMivBQA")
+
+
+def test_links_made_before_the_named_field_still_open():
+    s, view = decode_link(OLD_LINK)
+    assert s.head_temperature == "shared" and s.mh_temperature == 0.37
+    assert s.head_recipes == ("emotion", "agent", "tense", "agent")
+    assert (view.lang, view.presenter) == ("en", True)
+    assert encode_link(s, view) == OLD_LINK  # the link format itself is unchanged

@@ -23,8 +23,8 @@ import attention_core
 from attention_core import lexicon, presets
 from attention_core.i18n import text
 from attention_core.lexicon import AXES
+from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
-from attention_core.ui import PAGES
 from tests.app.conftest import assert_clean, edit_matrix, open_page, state
 
 ROUNDS = (  # (sentence, T, preset, language) of each round of use; every page runs 4-5 times a round
@@ -114,8 +114,8 @@ def use_every_page(sentence: str, t: float, preset: str, lang: str) -> list[Scen
     at = open_page("home")
     at.text_input(key="sb:sentence").input(sentence).run()
     seen = []
-    for i, (key, path) in enumerate(PAGES):
-        at.switch_page(path).run()
+    for i, spec in enumerate(PAGES):
+        at.switch_page(spec.file).run()
         at.select_slider(key="sb:T").set_value(t).run()
         at.selectbox(key="sb:preset").set_value(preset if i % 2 else "emotion").run()
         if any(str(e.key).startswith("edit:x:") for e in at.data_editor):
@@ -123,7 +123,7 @@ def use_every_page(sentence: str, t: float, preset: str, lang: str) -> list[Scen
         at.segmented_control(key="sb:lang").set_value(lang if i % 2 else "ko").run()
         assert_clean(at)
         s = state(at).scenario
-        assert (s.sentence, s.temperature) == (sentence, t), key
+        assert (s.sentence, s.temperature) == (sentence, t), spec.key
         seen.append(s)
     return seen
 

@@ -158,7 +158,7 @@ def test_heads_and_recipes():
 def test_multi_head_temperature_defaults_to_sqrt_d_head():
     s = Scenario().with_heads(2).with_temperature(0.3)
     assert s.mh_temperature == 2.0
-    assert s.with_mh_sidebar_t(True).mh_temperature == 0.3
+    assert s.with_head_temperature("shared").mh_temperature == 0.3
 
 
 def test_heads_read_different_axes():

@@ -6,17 +6,16 @@ the module name ("gaze.title"). Pure Python: no Streamlit here.
 
 from __future__ import annotations
 
+import importlib
 import string
 
-from . import common, gaze, home, lecture, multihead, residual, score, temperature, value
+from ..registry import LANGS, PAGES, SHARED_STRINGS
 from .josa import format_particle, is_particle_spec
 
-LANGS = ("ko", "en")
 CATALOGUE: dict[str, tuple[str, str]] = {}
-for _module in (common, home, gaze, score, temperature, value, residual, multihead, lecture):
-    _prefix = _module.__name__.rsplit(".", 1)[-1]
-    for _key, _pair in _module.STRINGS.items():
-        CATALOGUE[_key if _prefix == "common" else f"{_prefix}.{_key}"] = _pair
+for _name in (*SHARED_STRINGS, *(spec.strings for spec in PAGES)):
+    for _key, _pair in importlib.import_module(f"{__name__}.{_name}").STRINGS.items():
+        CATALOGUE[_key if _name == "common" else f"{_name}.{_key}"] = _pair
 
 
 class _Formatter(string.Formatter):
@@ -41,7 +40,7 @@ def text(lang: str, key: str, **params: object) -> str:
     pair = CATALOGUE.get(key)
     if pair is None:
         return key
-    template = pair[0] if lang == "ko" else pair[1]
+    template = pair[LANGS.index(lang)] if lang in LANGS else pair[0]
     return fill(template, **params) if params else template
 
 

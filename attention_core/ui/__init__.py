@@ -24,7 +24,8 @@ from collections.abc import Iterator
 
 import streamlit as st
 
-from .frame import PAGES, T_OPTIONS, Page, log_timing, md, share_link, sidebar, temperature_slider
+from ..registry import PAGES, T_OPTIONS
+from .frame import Page, log_timing, md, share_link, sidebar, temperature_slider
 from .lecture import compare, predict_reveal, presenter_header, tools
 from .state import AppState, session_state
 

@@ -20,22 +20,9 @@ from .. import analysis, codec, figures, presets
 from ..errors import InputError
 from ..i18n import error_text, text
 from ..lexicon import AXES
-from ..scenario import MAX_WORDS, Scenario, View, parse_sentence
+from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
+from ..scenario import Scenario, View, parse_sentence
 from .state import AppState
-
-PAGES: tuple[tuple[str, str], ...] = (
-    ("home", "app.py"),
-    ("gaze", "pages/1_gaze.py"),
-    ("score", "pages/2_score.py"),
-    ("temperature", "pages/3_temperature.py"),
-    ("value", "pages/4_value.py"),
-    ("residual", "pages/5_residual.py"),
-    ("multihead", "pages/6_multihead.py"),
-)
-T_OPTIONS: tuple[float, ...] = (
-    0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
-    1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
-)
 
 
 class Page:
@@ -160,8 +147,8 @@ class Page:
         else:
             raise ValueError(name)
         frame = pd.DataFrame(np.asarray(values), index=rows, columns=cols)
-        config = {c: st.column_config.NumberColumn(c, min_value=-100.0, max_value=100.0, step=0.01, format="%.2f")
-                  for c in cols}
+        config = {c: st.column_config.NumberColumn(c, min_value=-MAX_ABS, max_value=MAX_ABS, step=CELL_STEP,
+                                                   format="%.2f") for c in cols}
         key = f"edit:{name}:{self.lang}:{self._state.rev}:{self._state.editor_rev.get(name, 0)}"
         edited = st.data_editor(frame, key=key, num_rows="fixed", column_config=config, width="stretch",
                                 height=height)
@@ -211,15 +198,15 @@ def sidebar(p: Page):
         st.markdown(f"**{p.t('app.title')}**")
         p.seed("sb:lang", p.lang)
         st.segmented_control(
-            p.t("sb.language"), ("ko", "en"), format_func=lambda c: {"ko": "한국어", "en": "English"}[c],
+            p.t("sb.language"), tuple(LANGUAGES), format_func=LANGUAGES.__getitem__,
             key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
         )
         p.seed("sb:presenter", p.presenter)
         st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
                   help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
-        for page_key, path in PAGES:
-            st.page_link(path, label=p.t(f"page.{page_key}"))
+        for spec in PAGES:
+            st.page_link(spec.file, label=p.t(f"page.{spec.key}"))
         st.divider()
         sentence_input(p, "sb:sentence")
         p.seed("sb:preset", p.scenario.preset)
@@ -227,7 +214,7 @@ def sidebar(p: Page):
                      format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
         if p.scenario.preset == "random":
             p.seed("sb:seed", p.scenario.seed)
-            st.number_input(p.t("sb.seed"), min_value=0, max_value=2**31 - 1, step=1, key="sb:seed",
+            st.number_input(p.t("sb.seed"), min_value=0, max_value=SEED_MAX, step=1, key="sb:seed",
                             on_change=_on_seed, args=(p,))
         temperature_slider(p, "sb:T")
         p.note("note.sqrt_dk")

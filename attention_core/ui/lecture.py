@@ -9,7 +9,8 @@ import streamlit as st
 
 from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
-from .frame import PAGES, Page, md, on_presenter, sentence_input, temperature_slider
+from ..registry import PAGE_KEYS, PAGES
+from .frame import Page, md, on_presenter, sentence_input, temperature_slider
 from .state import Quiz
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
@@ -98,16 +99,15 @@ _PRESENTER_CSS = """
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
-    keys = [k for k, _ in PAGES]
-    idx = keys.index(p.key)
+    idx = PAGE_KEYS.index(p.key)
     prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
     if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", shortcut="PageUp", disabled=idx == 0,
                        width="stretch"):
-        st.switch_page(PAGES[idx - 1][1])
+        st.switch_page(PAGES[idx - 1].file)
     step_col.markdown(f"**{p.t('lecture.step_of', k=idx + 1, n=len(PAGES))}**")
     if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", shortcut="PageDown", type="primary",
                        disabled=idx == len(PAGES) - 1, width="stretch"):
-        st.switch_page(PAGES[idx + 1][1])
+        st.switch_page(PAGES[idx + 1].file)
     p.seed("pr:presenter", True)
     off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
     sentence_col, t_col = st.columns([3, 2])

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from pathlib import Path
 
-import numpy as np
 import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_core.ui import PAGES
+from attention_core.registry import page_spec
+from tests.figure_data import decode_typed_arrays
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE_FILES = dict(PAGES)
 
 
 def open_page(key: str, query: dict[str, str] | None = None, url: str = "http://localhost:8501") -> AppTest:
@@ -25,7 +23,7 @@ def open_page(key: str, query: dict[str, str] | None = None, url: str = "http://
         at.query_params[k] = v
     at.run()
     if key != "home":
-        at.switch_page(PAGE_FILES[key]).run()
+        at.switch_page(page_spec(key).file).run()
     assert_clean(at)
     return at
 
@@ -49,27 +47,42 @@ def chart_specs(at: AppTest) -> list[str]:
     return [c.proto.spec for c in charts(at)]
 
 
-def _decode(obj):
-    """Plotly's typed-array JSON ({"dtype", "bdata", "shape"}) back to numpy arrays, recursively."""
-    if isinstance(obj, dict):
-        if "bdata" in obj and "dtype" in obj:
-            arr = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=np.dtype(obj["dtype"]))
-            shape = obj.get("shape")
-            return arr.reshape([int(n) for n in str(shape).split(",")]) if shape else arr
-        return {k: _decode(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_decode(v) for v in obj]
-    return obj
-
-
 def chart_figures(at: AppTest) -> dict[str, go.Figure]:
     """Every chart on the page as a plotly Figure (typed arrays decoded), by its title text."""
     out = {}
     for spec in chart_specs(at):
-        fig = go.Figure(_decode(json.loads(spec)))
+        fig = go.Figure(decode_typed_arrays(json.loads(spec)))
         title = (fig.layout.title.text or f"untitled-{len(out)}").replace("<br>", " ")
         out[title] = fig
     return out
+
+
+def chart(at: AppTest, name: str) -> go.Figure:
+    """The chart the page drew with `page.chart(fig, name)` (its element key is "chart:<name>")."""
+    found = [c for c in charts(at) if c.proto.id.endswith(f"-chart:{name}")]
+    assert len(found) == 1, (name, [c.proto.id.rsplit("-", 1)[-1] for c in charts(at)])
+    return go.Figure(decode_typed_arrays(json.loads(found[0].proto.spec)))
+
+
+def chart_names(at: AppTest) -> list[str]:
+    """The names (keys without "chart:") of the charts on the page, in page order."""
+    return [c.proto.id.split("-chart:", 1)[-1] for c in charts(at)]
+
+
+def strings_in(obj) -> set[str]:
+    """Every string in a decoded figure (labels, titles, hover text): compare words, never serialised JSON."""
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*(strings_in(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, (list, tuple)):
+        return set().union(*(strings_in(v) for v in obj)) if obj else set()
+    return set()
+
+
+def chart_words(at: AppTest, name: str) -> set[str]:
+    """Every string of one chart, decoded (what the browser shows as ticks, titles and hover)."""
+    return strings_in(chart(at, name).to_plotly_json())
 
 
 def chart_titled(at: AppTest, part: str) -> go.Figure:

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attention_core import codec
+from attention_core.registry import PAGE_KEYS, PAGES, page_spec
 from attention_core.scenario import MAX_WORDS, Scenario, View
-from attention_core.ui import PAGES
 from tests.app.conftest import assert_clean, chart_figures, edit_matrix, open_page, state
 
 DEFAULT = Scenario().sentence
-EVERY_PAGE = [k for k, _ in PAGES]
+EVERY_PAGE = list(PAGE_KEYS)
 
 
 def words_in_charts(at) -> set[str]:
@@ -99,10 +99,10 @@ def test_an_added_row_is_refused():
 def test_temperature_extremes_on_every_page(t):
     at = open_page("home")
     at.select_slider(key="sb:T").set_value(t).run()
-    for key, path in PAGES[1:]:
-        at.switch_page(path).run()
+    for spec in PAGES[1:]:
+        at.switch_page(spec.file).run()
         assert_clean(at)
-        assert state(at).scenario.temperature == t, key
+        assert state(at).scenario.temperature == t, spec.key
 
 
 def _pack(payload) -> str:
@@ -122,7 +122,7 @@ def test_bad_links_start_from_the_default_with_a_message(token):
     at = open_page("home", query={"s": token})
     assert any("링크" in e.value and "link" in e.value for e in at.error)  # in both languages: none chosen yet
     assert state(at).scenario.sentence == DEFAULT
-    at.switch_page(dict(PAGES)["multihead"]).run()
+    at.switch_page(page_spec("multihead").file).run()
     assert_clean(at)
     assert state(at).scenario.sentence == DEFAULT
 

@@ -1,17 +1,17 @@
 """Home under AppTest: the pipeline renders, and editing the sentence changes what it shows."""
 
-from tests.app.conftest import assert_clean, chart_specs, open_page, state
+from tests.app.conftest import assert_clean, chart_names, chart_words, open_page, state
 
 
 def test_home_shows_the_pipeline_and_follows_the_sentence():
     at = open_page("home")
-    specs = chart_specs(at)
-    assert len(specs) == 1 and "아름다운" in specs[0]
+    assert chart_names(at) == ["pipeline"]
+    assert "아름다운" in chart_words(at, "pipeline")
     assert len(at.get("page_link")) >= 2 * 7 - 1  # sidebar steps + links in the body
     at.text_input(key="sb:sentence").input("고양이가 매트 위에 앉았다").run()
     assert_clean(at)
-    spec = chart_specs(at)[0]
-    assert "고양이가" in spec and "아름다운" not in spec
+    words = chart_words(at, "pipeline")
+    assert "고양이가" in words and "아름다운" not in words
     assert state(at).scenario.n == 4
 
 
@@ -21,7 +21,7 @@ def test_language_switch_translates_the_page():
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert at.title[0].value.startswith("Home")
-    assert "emotion" in chart_specs(at)[0]
+    assert "emotion" in chart_words(at, "pipeline")
 
 
 def test_bad_link_starts_from_the_default_with_a_message():

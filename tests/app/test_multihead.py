@@ -76,7 +76,7 @@ def test_the_t_switch_uses_the_sidebar_t():
     assert np.allclose(default, analysis.compute(state(at).scenario.with_temperature(3.0)).multi.heads[0].weights)
     at.toggle(key="mh:sidebar_t").set_value(True).run()
     assert_clean(at)
-    assert state(at).scenario.mh_sidebar_t
+    assert state(at).scenario.head_temperature == "shared"
     sharp = head_weights(at, "헤드 1 (")
     assert sharp.max() > default.max()
     assert any("사이드바의 T = 0.5" in i.value for i in at.info)

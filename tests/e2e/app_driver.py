@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from attention_core.ui import PAGES
+from attention_core.registry import PAGE_KEYS
 from tests.e2e.helpers import assert_no_exception, plotly_count, wait_for_app, wait_for_plots
 
-PAGE_KEYS = [k for k, _ in PAGES]
 SIDEBAR = '[data-testid="stSidebar"]'
 SIDEBAR_LINKS = f'{SIDEBAR} a[data-testid="stPageLink-NavLink"]'
 
