@@ -4,6 +4,7 @@ Importing this package pulls in numpy only; figures and the Streamlit frame live
 modules (`attention_core.figures`, `attention_core.ui`) that only the pages import.
 """
 
+from . import learn
 from .attention import (
     AttentionTrace,
     MultiHeadTrace,
@@ -23,6 +24,7 @@ __all__ = [
     "add_and_norm",
     "causal_mask",
     "layer_norm",
+    "learn",
     "multi_head_attention",
     "padding_mask",
     "padding_masks",

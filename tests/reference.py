@@ -75,3 +75,15 @@ def positional_encoding(n, d, base=10000.0):
 
 def causal(n):
     return [[j <= i for j in range(n)] for i in range(n)]
+
+
+def sentiment_loss(x, y, w_q, w_k, a, b, temperature=1.0, valence=1):
+    """Screen ⑦'s loss with loops: mean over words of BCE(sigmoid(a·(weights·x)_i[valence] + b), y)."""
+    w = attention(x, w_q, w_k, [[1.0 if i == j else 0.0 for j in range(len(x[0]))] for i in range(len(x[0]))],
+                  temperature)["weights"]
+    total = []
+    for i in range(len(x)):
+        z = a * math.fsum(w[i][j] * x[j][valence] for j in range(len(x))) + b
+        softplus = max(z, 0.0) + math.log1p(math.exp(-abs(z)))  # log(1 + e^z) without overflow
+        total.append(softplus - y * z)  # −y log σ(z) − (1 − y) log(1 − σ(z))
+    return math.fsum(total) / len(total)

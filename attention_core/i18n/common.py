@@ -134,4 +134,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "err.mask_unknown": ("알 수 없는 마스크입니다: “{mask}”. 없음, causal, padding 중에서 고르세요.",
                          "Unknown mask “{mask}”: choose none, causal or padding."),
     "err.file_too_large": ("파일이 {limit} kB보다 큽니다.", "The file is larger than {limit} kB."),
+    "err.label_invalid": ("라벨은 0(부정) 또는 1(긍정)이어야 합니다: {value}", "A label must be 0 (negative) or 1 (positive), not {value}."),
+    "err.learn_empty": ("학습에는 문장이 하나 이상 있어야 합니다.", "Training needs at least one sentence."),
+    "err.learn_steps": ("단계 수는 0에서 100000 사이의 정수여야 합니다.", "The number of steps must be a whole number from 0 to 100000."),
+    "err.learn_rate": ("학습률은 0보다 크고 10 이하인 숫자여야 합니다 ({value}).",
+                       "The learning rate must be a number above 0 and at most 10 (got {value})."),
+    "err.learn_dk": ("d_k는 1에서 64 사이의 정수여야 합니다.", "d_k must be a whole number from 1 to 64."),
 }
