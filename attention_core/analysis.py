@@ -251,14 +251,20 @@ def favourite_ties(weights: np.ndarray, tol: float = 1e-6) -> list[tuple[int, ..
 
 def document_comparison(decimals: int = 2) -> dict[str, np.ndarray]:
     """softmax(z/T) on the document's z, rounded to `decimals`, beside its printed table: (3, 3) rows per T,
-    row sums of the rounded values (may be 0.99 or 1.01), and where computed and printed differ."""
+    row sums of the rounded values (may be 0.99 or 1.01), where computed and printed differ, and per T the
+    largest gap |printed − exact|."""
     temps = tuple(DOCUMENT_TABLE)
     exact = document_example(temps)  # (3 temperatures, 3 entries)
     computed = np.round(exact, decimals)
     printed = np.array([DOCUMENT_TABLE[t] for t in temps])
     return {"temps": np.array(temps), "exact": exact, "computed": computed, "computed_sum": computed.sum(axis=1),
-            "printed": printed, "printed_sum": printed.sum(axis=1),
+            "printed": printed, "printed_sum": printed.sum(axis=1), "gap": np.abs(printed - exact).max(axis=1),
             "differs": ~np.isclose(computed, printed, rtol=0, atol=1e-9)}
+
+
+def read_axes(w: np.ndarray) -> list[int]:
+    """The rows (named axes) of W_Q or W_K that are not all zero: the only axes that gaze reads."""
+    return [int(a) for a in np.flatnonzero(np.any(np.asarray(w) != 0, axis=1))]
 
 
 def is_identity(m: np.ndarray) -> bool:

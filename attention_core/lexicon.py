@@ -31,7 +31,7 @@ class Axis:
 AXES: tuple[Axis, ...] = (
     Axis("emotion", "감정", "emotion", False),
     Axis("valence", "긍정·부정", "valence", True),
-    Axis("entity", "사물성", "entity", False),
+    Axis("entity", "명사성", "entity", False),
     Axis("predicate", "서술성", "predicate", False),
     Axis("modifier", "수식성", "modifier", False),
     Axis("visual", "시각", "visual", False),

@@ -50,7 +50,7 @@ def emotion_preset() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def identity_preset() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """W_Q = W_K = W_V = I: the score is X Xᵀ, symmetric, and each word mostly sees itself."""
+    """W_Q = W_K = W_V = I: the score is X Xᵀ, symmetric (a word need not score itself highest)."""
     return np.eye(D_MODEL), np.eye(D_MODEL), np.eye(D_MODEL)
 
 

@@ -11,7 +11,7 @@ with ui.page("gaze") as p:
     c1, c2 = st.columns(2)
     c1.latex(r"Q = X \cdot W_Q \qquad K = X \cdot W_K")
     c1.markdown(f"- {p.t('gaze.q_role')}\n- {p.t('gaze.k_role')}")
-    c2.info(p.t("gaze.focus_axes"))
+    reads_slot = c2.empty()  # filled below the editors, so it describes the matrices after an edit
 
     with st.expander(p.t("gaze.edit"), expanded=not p.presenter):
         st.caption(p.t("lbl.edit_hint"))
@@ -28,6 +28,13 @@ with ui.page("gaze") as p:
     p.note("note.named_axes")
 
     s, tr = p.scenario, p.lesson.trace
+    axes = p.axis_names()
+    reads = []
+    for label, w in (("W_Q", s.w_q), ("W_K", s.w_k)):
+        read = analysis.read_axes(w)
+        reads.append(p.t("gaze.reads_all", m=label) if len(read) == len(axes)
+                     else p.t("gaze.reads_some", m=label, axes=", ".join(axes[a] for a in read)))
+    reads_slot.info(" ".join([p.t("gaze.focus_axes"), *reads]))
     words = list(s.labels)
     dims = [f"{c + 1}" for c in range(s.d_k)]
     h1, h2 = st.columns(2)

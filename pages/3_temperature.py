@@ -55,7 +55,9 @@ with ui.page("temperature") as p:
             exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
         for r, temp in enumerate(cmp["temps"]) if any(cmp["differs"][r])
     )
-    st.info(p.t("temperature.table_note", diffs=diffs))
+    off = [r for r, _ in enumerate(cmp["temps"]) if any(cmp["differs"][r])]
+    st.info(p.t("temperature.table_note", diffs=diffs, rows=", ".join(f"T = {cmp['temps'][r]:g}" for r in off),
+                gap=max(float(cmp["gap"][r]) for r in off)))
     with st.expander(p.t("temperature.grouped")):
         p.chart(figures.grouped_bars(
             {p.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
@@ -134,12 +136,13 @@ with ui.page("temperature") as p:
 
     # why √d_k
     st.subheader(p.t("temperature.dk_title"))
-    st.markdown(p.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS))
+    exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
+    st.markdown(p.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
+                    lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))
     st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{\sqrt{d_k}}\right) V")
     slider_col, _ = st.columns([1, 2])
     with slider_col:
         dk = st.select_slider(p.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
-    exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
     k = DKS.index(dk)
     m1, m2, m3, m4 = st.columns(4)
     m1.metric(p.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")

@@ -36,7 +36,7 @@ with ui.page("residual") as p:
         matrix_chart(lesson.trace.output, "residual.attn_chart", "attention")
     st.caption(p.t("residual.add_note"))
 
-    st.subheader(p.t("residual.norm"))
+    st.subheader(p.t("residual.norm_dropped" if dropped else "residual.norm"))
     before = lesson.trace.output if dropped else lesson.residual
     n1, n2 = st.columns(2)
     with n1:

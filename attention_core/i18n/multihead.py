@@ -8,25 +8,27 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Multi-Head Attention, the core structure of the Transformer.",
     ),
     "lead": (
-        "시선 하나는 한 가지만 봅니다. 헤드를 여러 개 두면 각 헤드가 **자기 몫의 Q·K·V 열**로 따로 점수를 매기고, "
+        "시선 하나도 여러 가지를 읽을 수 있습니다 (‘감정을 보는 시선’ 프리셋도 네 가지를 읽습니다). 하지만 모두 한 "
+        "점수로 더해 버리므로 그것들을 따로 떼어 볼 수 없습니다. 헤드를 여러 개 두면 각 헤드가 **자기 몫의 Q·K·V 열**로 따로 점수를 매기고, "
         "그 결과를 이어 붙여(Concat) W_O로 섞습니다. 아래에서 헤드 수와 각 헤드의 시선을 골라 보세요.",
-        "One gaze looks for one thing. With several heads, each head scores the words with **its own share of "
+        "One gaze can read several things (the ‘look at emotion’ preset reads four), but it adds them into one "
+        "score, so it cannot keep them apart. With several heads, each head scores the words with **its own share of "
         "the Q, K, V columns**; the results are joined (Concat) and mixed by W_O. Pick the number of heads and "
         "each head's gaze below.",
     ),
     "split_title": ("헤드는 어떻게 나뉘나요?", "How are the heads split?"),
     "split_text": (
-        "- 너비 d_model = {d_model}을 헤드 수 H로 똑같이 나눕니다: d_h = d_model / H = {d_model} / {h} = {d_h}.\n"
-        "- 헤드 h는 X·W_Q, X·W_K, X·W_V의 열 h·d_h … (h+1)·d_h − 1을 씁니다 "
-        "(PyTorch `torch.nn.MultiheadAttention`과 같은 나눔).\n"
+        "- 너비 d_model = {d_model}{d_model:을/를} 헤드 수 H로 똑같이 나눕니다: d_h = d_model / H = {d_model} / {h} = {d_h}.\n"
+        "- 헤드 h(1부터 셈)는 X·W_Q, X·W_K, X·W_V의 열 (h−1)·d_h + 1 … h·d_h를 씁니다 (열도 1부터 셈: 헤드 1은 열 "
+        "1 … {d_h}). PyTorch `torch.nn.MultiheadAttention`과 같은 나눔입니다.\n"
         "- 그래서 헤드 수는 {d_model}의 약수(1, 2, 4, 8)만 고를 수 있습니다.\n"
         "- 여기서 W_V는 단위행렬입니다: 헤드 h는 자기 열 블록에 해당하는 의미 축을 그대로 넘겨줍니다 "
         "(예: 지금 헤드 1은 {first}).\n"
         "- 이 화면의 가중치는 다른 화면의 W_Q, W_K, W_V와 **따로** 있습니다. 여기서 무엇을 바꿔도 ①–⑤ 화면은 "
         "그대로입니다.",
         "- The width d_model = {d_model} is split evenly into H heads: d_h = d_model / H = {d_model} / {h} = {d_h}.\n"
-        "- Head h uses columns h·d_h … (h+1)·d_h − 1 of X·W_Q, X·W_K and X·W_V (the same split as PyTorch's "
-        "`torch.nn.MultiheadAttention`).\n"
+        "- Head h (counted from 1) uses columns (h−1)·d_h + 1 … h·d_h of X·W_Q, X·W_K and X·W_V (columns counted "
+        "from 1 too: head 1 has columns 1 … {d_h}), the same split as PyTorch's `torch.nn.MultiheadAttention`.\n"
         "- So the number of heads must divide {d_model}: 1, 2, 4 or 8.\n"
         "- Here W_V is the identity: head h hands over the axes of its own column block unchanged "
         "(head 1 now: {first}).\n"
@@ -56,24 +58,25 @@ STRINGS: dict[str, tuple[str, str]] = {
     "weights_chart": ("헤드 {h} ({name}): 가중치", "Head {h} ({name}): weights"),
     "fav_title": ("헤드마다 가장 많이 본 단어", "The word each head looks at most"),
     "fav_caption": (
-        "행 = 보는 단어, 칸 = 그 헤드에서 가중치가 가장 큰 단어 (가중치). ‘=’는 동점, ‘고르게’는 이 헤드가 찾는 것이 "
-        "문장에 없어 모든 단어를 똑같이 본다는 뜻입니다. 같은 문장인데도 헤드마다 보는 곳이 다릅니다.",
+        "행 = 보는 단어, 칸 = 그 헤드에서 가중치가 가장 큰 단어 (가중치). ‘=’는 동점, ‘고르게’는 이 헤드에서 "
+        "이 단어가 모든 단어를 똑같이 본다는 뜻입니다: 헤드가 찾는 것이 문장에 없거나, 이 단어의 Q가 이 헤드에서 0일 때 "
+        "(예: ‘나는 어제 영화를 보았다’의 행위자 헤드에서 ‘나는’) 그렇습니다. 같은 문장인데도 헤드마다 보는 곳이 다릅니다.",
         "Rows = the looking word; a cell = the word with the largest weight in that head (its weight). ‘=’ marks a "
-        "tie; ‘evenly’ means the head finds nothing it looks for in this sentence, so it weighs every word the "
-        "same. Same sentence, yet the heads look at different places.",
+        "tie; ‘evenly’ means the word weighs every word the same in that head: the head finds nothing it looks for in "
+        "this sentence, or the word's Q is zero in that head (e.g. ‘나는’ in ‘나는 어제 영화를 보았다’, agent head). Same sentence, yet the heads look at different places.",
     ),
     "tie_sep": (" = ", " = "),
     "uniform": ("고르게", "evenly"),
     "bilinear_title": ("헤드마다 읽는 축: $W_Q^h\\,{W_K^h}^T$", "The axes each head reads: $W_Q^h\\,{W_K^h}^T$"),
     "bilinear_caption": (
-        "각 패널의 행 ↓ = 보는 단어의 축, 열 → = 보이는 단어의 축. 칸 (a, b)가 0이 아니면 이 헤드는 "
-        "‘보는 단어의 a’와 ‘보이는 단어의 b’를 맞춰 봅니다: score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. "
+        "각 패널의 행 ↓ = 보는 단어의 축, 열 → = 시선을 받는 단어의 축. 칸 (a, b)가 0이 아니면 이 헤드는 "
+        "‘보는 단어의 a’와 ‘시선을 받는 단어의 b’를 맞춰 봅니다: score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. "
         "색의 진하기는 패널마다 따로 맞췄습니다 (마우스를 올리면 값).",
         "In each panel rows ↓ = the looking word's axis, columns → = the looked-at word's axis. A non-zero cell "
         "(a, b) means the head matches ‘a of the looking word’ with ‘b of the looked-at word’: "
         "score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. Colours are scaled per panel (hover for values).",
     ),
-    "bilinear_chart": ("W_Qʰ W_Kʰᵀ: 행 ↓ 보는 단어의 축, 열 → 보이는 축",
+    "bilinear_chart": ("W_Qʰ W_Kʰᵀ: 행 ↓ 보는 단어의 축, 열 → 시선을 받는 단어의 축",
                        "W_Qʰ W_Kʰᵀ (rows ↓ looker, columns → looked-at)"),
     "concat_title": ("이어 붙이기(Concat)와 W_O", "Concatenation and W_O"),
     "concat_chart": ("Concat(헤드 1 … 헤드 {h}) (n × {d})", "Concat(head 1 … head {h}) (n × {d})"),

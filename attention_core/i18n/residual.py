@@ -2,10 +2,10 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     "lead": (
-        "**Residual Connection — 원래 나를 잊지 않기.** Attention이 다른 단어들에게서 모아 온 정보는 "
+        "**Residual Connection — 원래 나를 잊지 않기.** Attention이 모든 단어(자기 자신 포함)에게서 모아 온 정보는 "
         "입력 X를 **대신하지 않고, X에 더해집니다**. 그다음 LayerNorm이 단어마다 값의 크기를 고르게 맞춥니다.",
-        "**Residual connection — not forgetting who you were.** What attention gathers from the other words "
-        "does **not replace** the input X; it is **added to it**. LayerNorm then evens out the scale of each word.",
+        "**Residual connection — not forgetting who you were.** What attention gathers from every word (itself "
+        "included) does **not replace** the input X; it is **added to it**. LayerNorm then evens out the scale of each word.",
     ),
     "quote": (
         "이 Residual 구조 덕분에 새로운 정보와 기존 표현이 균형 있게 합쳐진다.",
@@ -41,6 +41,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "z_chart_dropped": ("Z = Attention (X를 더하지 않음)", "Z = Attention (X not added)"),
     "norm": ("② Add & Norm: Z = X + Attention, 그리고 단어마다 LayerNorm",
              "② Add & Norm: Z = X + Attention, then LayerNorm word by word"),
+    "norm_dropped": ("② Residual 없이: Z = Attention, 그리고 단어마다 LayerNorm",
+                     "② Without the residual: Z = Attention, then LayerNorm word by word"),
     "ln_chart": ("LayerNorm(X + Attention)", "LayerNorm(X + Attention)"),
     "ln_chart_dropped": ("LayerNorm(Attention) — residual 없음", "LayerNorm(Attention) — no residual"),
     "stats_chart": ("단어마다 μ와 σ: {src} → ẑ (정규화 직후)", "μ and σ per word: {src} → ẑ (just normalised)"),
@@ -69,12 +71,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "with_res": ("Residual 있음", "with residual"),
     "without_res": ("Residual 없음", "without residual"),
     "lost_text": (
-        "Residual이 없으면 단어의 출력은 **다른 단어들에게서 모은 정보뿐**입니다. 그래서 출력이 입력 X와 닮은 "
-        "정도(cosine)가 떨어지고, 같은 단어들을 바라본 단어들은 거의 같은 벡터가 됩니다 (아래: 단어끼리의 cosine이 "
-        "1에 가까워짐). 단어가 원래의 자기 뜻을 잃는 것입니다.",
-        "Without the residual a word's output is **only what it gathered from the others**. So the output "
-        "resembles the input X less (cosine), and words that looked at the same words end up with nearly the "
-        "same vector (below: the cosine between words goes to 1). The word loses its own meaning.",
+        "Residual이 없으면 단어의 출력은 **모든 단어(자기 자신 포함)의 V를 가중합한 것뿐**입니다. 자기 자신에게 준 "
+        "가중치만큼은 자기 V가 남지만, 출력이 입력 X와 닮은 정도(cosine)는 떨어지고, 같은 단어들을 바라본 단어들은 "
+        "거의 같은 벡터가 됩니다 (아래: 단어끼리의 cosine이 1에 가까워짐). 단어가 원래의 자기 뜻을 그만큼 잃는 것입니다.",
+        "Without the residual a word's output is **only the weighted sum of every word's V (its own included)**. "
+        "What it puts on itself keeps its own V in, but the output resembles the input X less (cosine), and words "
+        "that looked at the same words end up with nearly the same vector (below: the cosine between words goes "
+        "to 1). The word loses that much of its own meaning.",
     ),
     "pairs_chart": ("단어끼리 얼마나 닮았나 — {which}", "How alike the words are — {which}"),
     "next_title": (
@@ -83,11 +86,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "next_ffn": (
         "Encoder 층 하나는 부분층(sublayer) 두 개로 되어 있고, 둘 다 뒤에 Add & Norm이 붙습니다.\n\n"
-        "1. Multi-Head Attention → Add & Norm (이 화면까지의 내용)\n"
+        "1. Attention → Add & Norm (⑤ 화면은 헤드 하나의 Attention 출력에 Add & Norm을 붙입니다. 실제 Encoder는 "
+        "⑥ 화면처럼 여러 헤드를 씁니다)\n"
         "2. Feed-Forward 네트워크(FFN) → **두 번째 Add & Norm**. FFN은 단어마다 따로, 같은 가중치로 적용되며 "
         "단어 벡터를 넓게 펼쳤다가 (원 논문: 512 → 2048) ReLU를 거쳐 다시 줄입니다.",
         "One encoder layer has two sublayers, each followed by Add & Norm.\n\n"
-        "1. Multi-head attention → Add & Norm (what this screen shows)\n"
+        "1. Attention → Add & Norm (screen ⑤ adds and normalises the output of a single head; a real encoder "
+        "uses several heads, as on screen ⑥)\n"
         "2. A feed-forward network (FFN) → **a second Add & Norm**. The FFN is applied to each word separately, "
         "with the same weights, widening the vector (original paper: 512 → 2048), applying ReLU and narrowing "
         "it again.",

@@ -13,7 +13,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "picked": ("고른 칸", "picked cell"),
     "decomp_lead": (
         "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ = Σ_a Σ_b x_ia · M_ab · x_jb. 아래 칸 (a, b)는 보는 단어의 축 a와 "
-        "보이는 단어의 축 b가 점수에 보탠 몫이며, 모두 더하면 정확히 점수가 됩니다 (어떤 가중치라도).",
+        "시선을 받는 단어의 축 b가 점수에 보탠 몫이며, 모두 더하면 정확히 점수가 됩니다 (어떤 가중치라도).",
         "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ = Σ_a Σ_b x_ia · M_ab · x_jb. Cell (a, b) below is what the looking "
         "word's axis a and the looked-at word's axis b add to the score; together they add up exactly to the "
         "score (whatever the weights).",
@@ -21,7 +21,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "contrib_chart": ("‘{i}’ → ‘{j}’: 축 쌍별 기여 (합 = {total:.2f})",
                       "‘{i}’ → ‘{j}’: contribution of each axis pair (sum = {total:.2f})"),
     "looker_axis": ("보는 단어의 축 a ↓", "looking word's axis a ↓"),
-    "looked_axis": ("보이는 단어의 축 b →", "looked-at word's axis b →"),
+    "looked_axis": ("시선을 받는 단어의 축 b →", "looked-at word's axis b →"),
     "m_chart": ("M = W_Q W_Kᵀ: 어떤 축이 어떤 축을 보는가", "M = W_Q W_Kᵀ: which axis looks at which"),
     "sum_check": ("기여의 합 {total:.4f} = 점수 {score:.4f}", "sum of contributions {total:.4f} = score {score:.4f}"),
     "path": ("점수가 가중치가 되는 길 (행 ‘{i}’)", "How a score becomes a weight (row ‘{i}’)"),
@@ -68,19 +68,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "shuffle_text": (
         "순서를 섞어도 점수는 같은 숫자가 자리만 바뀝니다 (행과 열이 함께 재배열). Attention만으로는 단어 순서를 "
         "알 수 없습니다. 실제 Transformer는 Attention에 들어가기 **전에** 입력 X에 위치 인코딩(positional encoding)을 "
-        "더해 순서를 알려 줍니다 (이 앱의 X에는 위치 인코딩이 없습니다).",
+        "더해 순서를 알려 줍니다 (①–⑥ 화면의 X에는 위치 인코딩을 더하지 않았습니다).",
         "Shuffled, the scores are the same numbers in new places (rows and columns permuted together). "
         "Attention alone has no sense of word order; a real Transformer adds positional encoding to the input X "
-        "**before** attention (this app's X has none).",
+        "**before** attention (the X of screens ①–⑥ has none added).",
     ),
     "shuffled_chart": ("섞은 순서의 QKᵀ", "QKᵀ in the shuffled order"),
     "sqrt_title": ("T와 √d_k", "T and √d_k"),
     "sqrt_text": (
-        "원 논문의 Attention은 softmax(QKᵀ/√d_k)입니다. d_k가 커질수록 점수의 퍼짐이 √d_k 배로 커지므로, 이를 "
-        "나누어 softmax가 한쪽으로 포화되지 않게 합니다. 이 앱은 문서처럼 T를 자유롭게 두어 그 효과를 직접 "
+        "원 논문의 Attention은 softmax(QKᵀ/√d_k)입니다. Q와 K의 성분이 서로 독립이고 평균 0, 분산 1이면 점수의 "
+        "퍼짐(표준편차)이 √d_k 배로 커지므로, 이를 나누어 softmax가 한쪽으로 포화되지 않게 합니다. 이 앱은 문서처럼 T를 자유롭게 두어 그 효과를 직접 "
         "보게 합니다 (지금 d_k = {dk}, √d_k = {sq:.2f}). 자세한 실험은 ③ Temperature 화면에 있습니다.",
-        "The original paper's attention is softmax(QKᵀ/√d_k). The spread of the scores grows like √d_k, so "
-        "dividing by it keeps the softmax from saturating. Like the text, this app leaves T free so you can see "
+        "The original paper's attention is softmax(QKᵀ/√d_k). When the entries of Q and K are independent with "
+        "mean 0 and variance 1, the spread (standard deviation) of the scores grows like √d_k, so dividing by it keeps the softmax from saturating. Like the text, this app leaves T free so you can see "
         "its effect (here d_k = {dk}, √d_k = {sq:.2f}). The experiment is on the ③ Temperature screen.",
     ),
 }

@@ -2,11 +2,12 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     "lead": (
-        "Temperature T는 **집중의 강도**를 조절합니다. 점수를 T로 나눈 뒤 softmax를 취하므로, T가 작으면 큰 점수가 "
-        "더 커지고 작은 점수는 더 작아져 **한쪽으로 쏠리고**, T가 크면 점수 차이가 줄어 **고르게 퍼집니다**.",
+        "Temperature T는 **집중의 강도**를 조절합니다. 점수를 T로 나눈 뒤 softmax를 취하므로, T가 작으면 점수 사이의 "
+        "**차이가 벌어져** softmax 결과에서 큰 값은 더 커지고 작은 값은 더 작아져 **한쪽으로 쏠리고**, T가 크면 차이가 "
+        "줄어 **고르게 퍼집니다**.",
         "Temperature T sets **how sharply attention focuses**. The scores are divided by T before the softmax: a "
-        "small T makes big scores bigger and small ones smaller, so the weights **pile onto one word**; a large T "
-        "shrinks the differences, so the weights **spread out**.",
+        "small T **widens the gaps** between them, so among the softmax values the large grow larger and the small "
+        "smaller and the weights **pile onto one word**; a large T shrinks the gaps, so the weights **spread out**.",
     ),
     "slider_hint": ("사이드바의 T와 같은 값입니다. 어느 쪽을 움직여도 이 화면 전체가 따라 바뀝니다.",
                     "This is the sidebar's T; move either one and the whole screen follows."),
@@ -20,12 +21,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "printed": ("문서", "printed"),
     "sum": ("합 Σ", "sum Σ"),
     "table_note": (
-        "색칠한 칸은 계산값(소수 둘째 자리 반올림)이 문서의 값과 다른 곳입니다. 문서의 표는 ‘예시’라고 적힌 "
-        "어림값입니다 — {diffs}. 반올림한 값은 한 행의 합이 0.99나 1.01이 될 수 있습니다 (Σ 열); 반올림 전의 "
-        "합은 언제나 정확히 1입니다.",
-        "Shaded cells are where the computed value (rounded to two decimals) differs from the text. The text's "
-        "table is marked as an example and is approximate — {diffs}. Rounded, a row can sum to 0.99 or 1.01 (the Σ "
-        "column); before rounding every row sums to exactly 1.",
+        "색칠한 칸은 계산값(소수 둘째 자리 반올림)이 문서의 값과 다른 곳입니다. 문서에 ‘예시’로 적힌 {rows} 행은 "
+        "softmax가 주는 값이 아닙니다 (최대 {gap:.2f} 차이) — {diffs}. 반올림한 값은 한 행의 합이 0.99나 1.01이 될 수 "
+        "있습니다 (Σ 열); 반올림 전의 합은 언제나 정확히 1입니다.",
+        "Shaded cells are where the computed value (rounded to two decimals) differs from the text. The {rows} rows, "
+        "printed in the text as an example, are not what softmax gives (off by up to {gap:.2f}) — {diffs}. Rounded, "
+        "a row can sum to 0.99 or 1.01 (the Σ column); before rounding every row sums to exactly 1.",
     ),
     "diff_item": ("T = {t:g}: 문서 [{printed}], 계산 [{exact}]", "T = {t:g}: printed [{printed}], computed [{exact}]"),
     "grouped": ("계산값과 문서의 값 나란히", "Computed and printed side by side"),
@@ -57,12 +58,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "limit_zero": ("T → 0: argmax", "T → 0: argmax"),
     "limit_inf": ("T → ∞: 균등", "T → ∞: uniform"),
     "limits_caption": (
-        "T → 0이면 각 행은 점수가 가장 큰 단어에 가중치를 모두 줍니다 (동점이면 똑같이 나눕니다). T → ∞이면 "
-        "점수 차이가 사라져 모든 단어가 1/{n} = {u:.2f}씩 받습니다. 그래서 곡선은 왼쪽 끝에서 exp(H) = 1 (H = 0), "
-        "오른쪽 끝에서 exp(H) = {n} (H = ln {n})에 다가갑니다. 점선이 지금의 T입니다.",
-        "As T → 0 each row gives all its weight to its highest-scoring word (shared equally on a tie). As T → ∞ "
-        "the differences vanish and every word gets 1/{n} = {u:.2f}. So the curves approach exp(H) = 1 (H = 0) on "
-        "the left and exp(H) = {n} (H = ln {n}) on the right. The dashed line is the current T.",
+        "T → 0이면 각 행은 점수가 가장 큰 단어에 가중치를 모두 줍니다 (k개가 동점이면 1/k씩 똑같이 나눕니다). "
+        "T → ∞이면 점수 차이가 사라져 모든 단어가 1/{n} = {u:.2f}씩 받습니다. 그래서 곡선은 왼쪽 끝에서 exp(H) = "
+        "그 행의 최고점 동점 단어 수 k (동점이 없으면 1, H = 0), 오른쪽 끝에서 exp(H) = {n} (H = ln {n})에 "
+        "다가갑니다. 점선이 지금의 T입니다.",
+        "As T → 0 each row gives all its weight to its highest-scoring word (shared equally, 1/k each, when k words "
+        "tie). As T → ∞ the differences vanish and every word gets 1/{n} = {u:.2f}. So the curves approach exp(H) = "
+        "the number k of words tied for the row's top score (1 without a tie, H = 0) on the left and exp(H) = {n} "
+        "(H = ln {n}) on the right. The dashed line is the current T.",
     ),
     "row_title": ("한 단어의 시선이 T에 따라 바뀌는 모습", "One word's gaze as T changes"),
     "row_chart": ("‘{word}’ 행의 가중치: T → 0 에서 T → ∞ 까지", "Row ‘{word}’: its weights from T → 0 to T → ∞"),
@@ -76,8 +79,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "- **T ↑: 분산도 증가 → 유연하고 창의적인 해석.** 점수가 낮은 단어에도 가중치가 돌아가 여러 단어의 정보가 "
         "섞입니다. 지나치면 모든 단어를 똑같이 섞어 문맥이 흐려집니다.\n\n"
         "**√d_k와의 관계.** 원 논문의 Attention은 softmax(QKᵀ/√d_k)V입니다. 이것은 이 화면의 식에서 T를 "
-        "√d_k로 **고정**한 것입니다 (이 문장의 W_Q, W_K는 d_k = {dk}이므로 √d_k = {sq:.2f}). 학습된 모델은 T를 "
-        "움직이지 않습니다. 대신 W_Q, W_K의 크기를 학습해 같은 효과를 냅니다. 아래 실험은 왜 √d_k로 나누는지 "
+        "√d_k로 **고정**한 것입니다 (지금 프리셋의 W_Q, W_K는 d_k = {dk}{dk:이므로/므로} √d_k = {sq:.2f}). 이 값은 "
+        "구조로 정해지며 학습되지 않습니다. 대신 W_Q, W_K의 크기를 학습해 같은 효과를 냅니다. 아래 실험은 왜 √d_k로 나누는지 "
         "보여 줍니다.\n\n"
         "**샘플링 temperature와의 관계.** ‘창의적’이라는 말은 문장 생성에서 왔습니다. 모델이 다음 단어의 확률을 "
         "낼 때 logits를 T로 나누면, T가 클수록 덜 뻔한 단어도 뽑혀 글이 ‘창의적’이 됩니다. 같은 softmax(z/T)이지만 "
@@ -90,8 +93,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "information from many words is mixed. Pushed too far, every word is mixed equally and the context blurs."
         "\n\n"
         "**How it relates to √d_k.** The original paper's attention is softmax(QKᵀ/√d_k)V: the formula on this "
-        "screen with T **fixed** at √d_k (this sentence's W_Q, W_K have d_k = {dk}, so √d_k = {sq:.2f}). A trained "
-        "model does not turn T; it learns the size of W_Q and W_K instead, which has the same effect. The "
+        "screen with T **fixed** at √d_k (the current preset's W_Q, W_K have d_k = {dk}, so √d_k = {sq:.2f}), a value "
+        "set by the architecture, not learned. A trained model does not turn T; it learns the size of W_Q and W_K instead, which has the same effect. The "
         "experiment below shows why the division is by √d_k.\n\n"
         "**How it relates to sampling temperature.** The word ‘creative’ comes from text generation: when a model "
         "gives the probabilities of the next word, dividing its logits by T makes a large T pick less obvious "
@@ -104,10 +107,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dk_lead": (
         "무작위 Q, K(각 성분 평균 0, 분산 1; 단어 {n}개, {trials}번 반복)로 점수 QKᵀ를 만듭니다. 점수는 d_k개 곱의 "
         "합이라 d_k가 커질수록 퍼짐(표준편차)이 √d_k만큼 커지고, 나누지 않으면 softmax가 한 단어에 쏠려 "
-        "포화됩니다 (가장 큰 가중치 → 1). √d_k로 나누면 둘 다 d_k와 상관없이 그대로입니다.",
+        "포화됩니다 (가장 큰 가중치 → 1). √d_k로 나누면 둘 다 d_k와 거의 상관없이 **거의 평평합니다** (가장 큰 "
+        "가중치: d_k = {lo_dk}에서 {lo:.2f}, d_k = {hi_dk}에서 {hi:.2f}).",
         "Random Q and K (entries with mean 0 and variance 1; {n} words, {trials} trials) give scores QKᵀ. A score is a "
         "sum of d_k products, so its spread (standard deviation) grows like √d_k, and without a division the "
-        "softmax saturates on one word (largest weight → 1). Divided by √d_k, both stay flat whatever d_k is.",
+        "softmax saturates on one word (largest weight → 1). Divided by √d_k, both stay **nearly flat** whatever d_k "
+        "is (largest weight: {lo:.2f} at d_k = {lo_dk}, {hi:.2f} at d_k = {hi_dk}).",
     ),
     "dk_slider": ("d_k (Q와 K의 차원 수)", "d_k (the dimension of Q and K)"),
     "dk_std_chart": ("점수의 퍼짐 (표준편차)", "Spread of the scores (standard deviation)"),

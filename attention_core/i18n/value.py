@@ -3,10 +3,10 @@
 STRINGS: dict[str, tuple[str, str]] = {
     "lead": (
         "**Q와 K가 누가 중요한가를 정했다면, V는 Embedding 벡터의 요소 중 어떤 요소를 받아올지를 제안한다.** "
-        "각 단어는 건네줄 정보 V를 만들고, Attention 가중치만큼 다른 단어들의 V를 받아 더합니다.",
+        "각 단어는 건네줄 정보 V를 만들고, Attention 가중치만큼 모든 단어(자기 자신 포함)의 V를 받아 더합니다.",
         "**If Q and K decided who matters, V proposes which elements of the embedding vector to take.** "
-        "Each word makes V, the information it hands over, and takes in the other words' V in proportion to the "
-        "attention weights.",
+        "Each word makes V, the information it hands over, and takes in every word's V (its own included) in "
+        "proportion to the attention weights.",
     ),
     "wv_role": (
         "W_V는 모든 단어에 공통적으로 적용되는 정보 제공자 역할의 행렬이다.",
@@ -26,7 +26,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "({d}×{d}), so the output has the shape of X and the next step (residual) can add X + Attention.",
     ),
     "identity": (
-        "지금 W_V = I (항등 행렬)입니다: 각 단어는 자기 임베딩을 그대로 건네주므로 V = X이고, v1…v{d}는 곧 의미 축 "
+        "지금 W_V = I (단위행렬)입니다: 각 단어는 자기 임베딩을 그대로 건네주므로 V = X이고, v1…v{d}{d:은/는} 곧 의미 축 "
         "(감정, 긍정·부정 …)입니다. 대각선 밖의 칸을 바꾸면 한 축의 정보를 다른 차원에 실어 건넵니다.",
         "Right now W_V = I (the identity): each word hands over its own embedding unchanged, so V = X and "
         "v1…v{d} are the named axes themselves (emotion, valence …). Change an off-diagonal cell to pass one "
@@ -56,7 +56,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "total_label": ("합 = 출력", "sum = output"),
     "lines_chart": (
-        "‘{word}’는 누구에게서 받았나 (굵기 = 가중치)",
+        "‘{word}’{word:은/는} 누구에게서 받았나 (굵기 = 가중치)",
         "Whom ‘{word}’ takes from (thickness = weight)",
     ),
     "stack_read": (
@@ -73,13 +73,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "more": ("조금 더: 가중치와 V가 하는 일", "More: what the weights and V each do"),
     "more_text": (
-        "- **가중치(누구에게서)**: Q와 K, 그리고 T가 정합니다. 한 행의 합이 1이라 받는 양의 총량은 같고, 나누는 "
-        "방식만 다릅니다. T가 작으면 한 단어에게서 거의 다 받고, 크면 모두에게서 고르게 받습니다.\n"
+        "- **가중치(누구에게서)**: Q와 K, 그리고 T가 정합니다. 가중치 한 행의 합은 언제나 1이고, 나누는 방식만 "
+        "다릅니다. 받아 온 정보의 크기까지 같은 것은 아닙니다: 부호가 다른 V끼리는 서로 지워질 수 있습니다. T가 작으면 한 단어에게서 거의 다 받고, 크면 모두에게서 고르게 받습니다.\n"
         "- **V(무엇을)**: W_V가 정합니다. W_V의 한 행(의미 축)을 0으로 만들면 그 축의 정보는 누구도 건네지 "
         "않습니다.\n"
         "- 출력은 아직 ‘받아 온 정보’뿐입니다. 다음 단계(Residual)에서 원래의 나(X)를 다시 더합니다.",
-        "- **The weights (from whom)**: set by Q, K and T. Each row sums to 1, so every word takes in the same "
-        "total amount and only its split differs. A small T takes almost everything from one word; a large T "
+        "- **The weights (from whom)**: set by Q, K and T. Each row of weights sums to 1; only the split differs. "
+        "That does not make what is taken in equally large: V's of opposite sign can cancel. A small T takes almost everything from one word; a large T "
         "takes evenly from all.\n"
         "- **V (what)**: set by W_V. Set a row of W_V (a named axis) to 0 and nobody hands over that axis.\n"
         "- The output is only the information taken in so far. The next step (residual) adds the original "

@@ -24,10 +24,14 @@ def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
     at = open_page("residual")
     assert len(chart_figures(at)) == 5
     assert not any("cosine" in t for t in chart_figures(at))
+    assert any(h.value.startswith("② Add & Norm: Z = X + Attention") for h in at.subheader)
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
     charts = chart_figures(at)
     assert "LayerNorm(X + Attention)" not in charts
+    headings = [h.value for h in at.subheader]
+    assert not any("X + Attention" in h for h in headings)  # the heading follows the switch
+    assert any(h.startswith("② Residual 없이: Z = Attention") for h in headings)
     lesson = analysis.compute(state(at).scenario)
     assert np.allclose(charts["LayerNorm(Attention) — residual 없음"].data[0].z, lesson.normalized_without_residual)
     cos = chart_titled(at, "입력 X의 cosine")

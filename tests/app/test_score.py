@@ -49,3 +49,20 @@ def test_temperature_changes_the_weight_path_and_english_works():
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert "The score matrix QKᵀ" in charts_by_title(at)
+
+
+def test_symmetry_text_follows_the_math_not_a_fixed_claim():
+    at = open_page("score")
+    text = " ".join(m.value for m in at.markdown)
+    assert "대칭이 아니어서" in text and "‘슬픈’이" in text  # the emotion preset: M is not symmetric
+    at.selectbox(key="sb:preset").set_value("identity").run()
+    assert_clean(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "W_Q W_Kᵀ가 대칭이라" in text
+    # W_Q = W_K, yet 영화였다 scores 장면이었다 (1.85) above itself (1.71): the text says so, with the numbers
+    assert "‘영화였다’는 자기 자신(1.71)보다 ‘장면이었다’(1.85)를 더 크게 봅니다" in text
+    at.selectbox(key="sb:preset").set_value("emotion").run()
+    at.text_input(key="sb:sentence").set_value("영화 장면").run()
+    assert_clean(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "이 문장의 단어들로는 차이가 드러나지 않습니다" in text and "프리셋으로 바꾸면" not in text

@@ -25,8 +25,9 @@ def test_the_texts_table_is_computed_and_set_beside_the_printed_one():
     assert rows["T = 2 · 계산"] == ["0.50", "0.30", "0.19", "0.99"]  # a rounded row need not sum to 1
     assert rows["T = 0.5 · 문서"] == ["0.85", "0.12", "0.03", "1.00"]
     assert rows["T = 2 · 문서"] == ["0.45", "0.32", "0.23", "1.00"]
-    note = next(i.value for i in at.info if "어림값" in i.value)
+    note = next(i.value for i in at.info if "softmax가 주는 값이 아닙니다" in i.value)
     assert "T = 0.5" in note and "T = 2" in note and "T = 1:" not in note  # only the rows that differ
+    assert "T = 0.5, T = 2 행은" in note and "(최대 0.05 차이)" in note  # the largest gap, computed
     assert "0.864" in note and "0.99" in note
     assert len(at.latex) >= 2 and any(r"\exp(z_i / T)" in x.value for x in at.latex)
     titles = list(chart_figures(at))
