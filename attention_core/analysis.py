@@ -316,6 +316,11 @@ class MaskedAttention:
     real: int
     trace: AttentionTrace
 
+    @property
+    def masked(self) -> np.ndarray | None:
+        """True where the mask hides a cell (None when nothing is masked)."""
+        return None if self.allowed is None else ~self.allowed
+
 
 def masked_attention(s: Scenario, kind: str | None = None) -> MaskedAttention:
     """The scenario's attention on X + α·PE under mask `kind` (default: the scenario's): none, causal or
@@ -390,3 +395,21 @@ def shuffle_experiment(s: Scenario, alpha: float, seed: int = 1, mask: str = "no
     unpermuted = shuf.output[np.argsort(perm)]  # row k: the place word k moved to
     delta = unpermuted - base.output
     return ShuffleResult(perm, float(alpha), base.output, unpermuted, delta, np.abs(delta).max(axis=1))
+
+
+def shared_scale(*results: ShuffleResult) -> float:
+    """One ±scale for the Δ charts of several experiments: their largest |Δ|, or 1 when all are rounding only
+    (so rounding noise of 1e-16 is drawn white, not in full colour)."""
+    top = max(r.max_abs for r in results)
+    return top if top > ROUNDING else 1.0
+
+
+def pe_wavelengths(d: int, base: float = 10000.0) -> np.ndarray:
+    """The wavelength of each sin/cos pair of the positional encoding: 2π · base^(2i/d), one per pair."""
+    return 2 * math.pi * base ** (np.arange(0, d, 2) / d)
+
+
+def order_table(first: ShuffleResult, second: ShuffleResult) -> dict[str, np.ndarray]:
+    """Per word: its place before and after the shuffle, and max |Δ| of its output in both experiments."""
+    return {"before": np.arange(len(first.perm)), "after": np.argsort(first.perm),
+            "first": first.per_word, "second": second.per_word}

@@ -187,11 +187,17 @@ def heatmap(
     presenter: bool = False,
     height: int | None = None,
     show_scale: bool = True,
+    masked: np.ndarray | None = None,
+    masked_label: str = "masked",
+    zmax: float | None = None,
 ) -> go.Figure:
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
 
     Rows and columns are category axes named by their (distinct) labels, so hover reads the words
-    from the axes and no per-cell label array travels to the browser.
+    from the axes and no per-cell label array travels to the browser. `masked` (bool, True = masked)
+    draws those cells grey with a ✕ and a `masked_label` hover instead of a value, so a masked 0 never
+    looks computed (row sums still add the row's values). `zmax` fixes a signed scale to ±zmax, so
+    charts meant to be compared share one scale.
     """
     z = np.asarray(values, dtype=float)
     n_rows, n_cols = z.shape
@@ -201,14 +207,27 @@ def heatmap(
     size = _font_size(presenter)
     limit = theme.CELL_TEXT_MAX_PRESENTER if presenter else theme.CELL_TEXT_MAX
     show_text = (n_cols <= limit and n_rows <= 2 * limit) if text is None else text
+    hidden = None if masked is None else np.asarray(masked, dtype=bool)
+    if hidden is not None and hidden.shape != z.shape:
+        raise ValueError("the masked cells must have the matrix's shape")
     data: list[dict] = [{
-        "type": "heatmap", "z": z, "x": cols, "y": rows,
+        "type": "heatmap", "z": z if hidden is None else np.where(hidden, np.nan, z), "x": cols, "y": rows,
         "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>",
         "xgap": 1, "ygap": 1, "showscale": show_scale, "colorbar": {"thickness": 10, "len": 0.9},
-        **_scale(z, kind),
+        "hoverongaps": False, **_scale(z, kind),
     }]
+    if zmax is not None and kind != "weights":
+        data[0].update(zmin=-zmax, zmax=zmax)
     if show_text:
         data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
+    if hidden is not None and hidden.any():
+        data.append({
+            "type": "heatmap", "z": np.where(hidden, 1.0, np.nan), "x": cols, "y": rows, "name": masked_label,
+            "colorscale": [[0.0, theme.MASKED_COLOR], [1.0, theme.MASKED_COLOR]], "zmin": 0, "zmax": 1,
+            "showscale": False, "xgap": 1, "ygap": 1, "hoverongaps": False,
+            "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>{plain(masked_label)}<extra></extra>",
+            "texttemplate": theme.MASKED_SYMBOL, "textfont": {"color": theme.MASKED_TEXT_COLOR},
+        })
     ticks = list(cols)
     if row_sums:
         sigma = "Σ" if "Σ" not in cols else "Σ∑"

@@ -20,6 +20,9 @@ VALUE_COLOR = "#7570b3"  # what is handed over (V), purple
 GUESS_COLOR = "#e7298a"  # the class's guess
 TRUTH_COLOR = "#000000"  # the true winner
 NEUTRAL_COLOR = "#888888"
+MASKED_COLOR = "#d9d9d9"  # a masked cell: grey, never a colour of the weights scale (whose 0 is white)
+MASKED_TEXT_COLOR = "#555555"
+MASKED_SYMBOL = "✕"  # drawn in a masked cell instead of a number
 SERIES = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")  # Dark2
 
 FONT_SIZE = 13

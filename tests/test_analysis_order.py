@@ -109,3 +109,25 @@ def test_the_single_head_screens_ignore_alpha_and_mask():
     assert np.array_equal(analysis.compute(s).trace.weights, analysis.compute(scenario()).trace.weights)
     assert np.array_equal(analysis.compute(s).trace.output,
                           self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature).output)
+
+
+def test_wavelengths_run_from_two_pi_geometrically():
+    w = analysis.pe_wavelengths(8)
+    assert np.allclose(w, [2 * np.pi * 10000 ** (k / 8) for k in (0, 2, 4, 6)])
+    assert len(analysis.pe_wavelengths(5)) == 3  # sin columns 0, 2, 4
+
+
+def test_order_table_places_each_word():
+    s = scenario()
+    a, b = analysis.shuffle_experiment(s, 0.0), analysis.shuffle_experiment(s, 1.0)
+    t = analysis.order_table(a, b)
+    assert all(a.perm[t["after"][k]] == k for k in range(s.n))  # word k sits at place after[k]
+    assert np.array_equal(t["second"], b.per_word)
+
+
+def test_rounding_noise_never_sets_the_colour_scale():
+    s = scenario()
+    off = analysis.shuffle_experiment(s, 0.0)
+    assert analysis.shared_scale(off, off) == 1.0
+    on = analysis.shuffle_experiment(s, 1.0)
+    assert analysis.shared_scale(off, on) == on.max_abs

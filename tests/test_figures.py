@@ -125,3 +125,27 @@ def test_colour_scales_reach_the_browser_as_explicit_stops():
         assert isinstance(scale[0][1], str) and scale[0][0] == 0 and scale[-1][0] == 1
     assert signed[0][1] == "rgb(5,48,97)"  # RdBu reversed: negative is blue
     assert weights[0][1] == "rgb(247,251,255)"  # Blues: 0 is white
+
+
+def test_masked_cells_are_drawn_as_masked_not_as_zeros():
+    w = np.array([[1.0, 0.0, 0.0], [0.4, 0.6, 0.0], [0.2, 0.3, 0.5]])
+    masked = ~np.tril(np.ones((3, 3), bool))
+    fig = figures.heatmap(w, WORDS[:3], WORDS[:3], kind="weights", row_sums=True, masked=masked,
+                          masked_label="가려짐", hover_row="보는", hover_col="보이는")
+    values, overlay, sums = fig.data[0], fig.data[1], fig.data[2]
+    z = np.array(values.z, dtype=float)
+    assert np.all(np.isnan(z[masked])) and np.array_equal(z[~masked], w[~masked])  # no computed-looking 0
+    assert values.hoverongaps is False
+    oz = np.array(overlay.z, dtype=float)
+    assert np.all(oz[masked] == 1.0) and np.all(np.isnan(oz[~masked]))
+    assert overlay.texttemplate == theme.MASKED_SYMBOL and "가려짐" in overlay.hovertemplate
+    assert overlay.colorscale[0][1] == theme.MASKED_COLOR and overlay.showscale is False
+    assert list(sums.text) == ["1.00"] * 3  # every row still sums to 1
+    assert fig.layout.yaxis.autorange == "reversed"
+
+
+def test_no_mask_draws_no_overlay_and_zmax_shares_a_scale():
+    fig = figures.heatmap(np.eye(2) * 1e-16, ["a", "b"], ["c", "d"], masked=np.zeros((2, 2), bool), zmax=0.5)
+    assert len(fig.data) == 1 and (fig.data[0].zmin, fig.data[0].zmax) == (-0.5, 0.5)
+    with pytest.raises(ValueError):
+        figures.heatmap(np.eye(2), ["a", "b"], ["c", "d"], masked=np.zeros((3, 3), bool))

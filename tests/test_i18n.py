@@ -7,6 +7,7 @@ from pathlib import Path
 from attention_core.i18n import CATALOGUE, error_text, text
 from attention_core.lexicon import AXES
 from attention_core.presets import HEAD_RECIPES, SINGLE_HEAD_PRESETS
+from attention_core.registry import PAGE_KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,8 +36,8 @@ def test_every_literal_key_used_in_the_code_exists():
 
 def test_named_things_are_translated():
     for key in [f"axis.{a.key}" for a in AXES] + [f"preset.{p}" for p in SINGLE_HEAD_PRESETS] + [
-            f"recipe.{r}" for r in HEAD_RECIPES] + [f"page.{k}" for k in (
-                "home", "gaze", "score", "temperature", "value", "residual", "multihead")]:
+            f"recipe.{r}" for r in HEAD_RECIPES] + [f"page.{k}" for k in PAGE_KEYS] + [
+            f"home.d_{k}" for k in PAGE_KEYS[1:]]:
         assert key in CATALOGUE, key
 
 

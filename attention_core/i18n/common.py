@@ -11,6 +11,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "page.value": ("④ V와 가중합", "④ V and the weighted sum"),
     "page.residual": ("⑤ Residual과 LayerNorm", "⑤ Residual and LayerNorm"),
     "page.multihead": ("⑥ Multi-Head Attention", "⑥ Multi-head attention"),
+    "page.order": ("⑧ 단어 순서와 마스크", "⑧ Word order and masks"),
     # sidebar
     "sb.language": ("언어 / Language", "Language / 언어"),
     "sb.steps": ("단계", "Steps"),

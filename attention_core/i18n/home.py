@@ -36,4 +36,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "d_residual": ("원래 나를 잊지 않기: X + Attention, 그리고 LayerNorm.",
                    "Not forgetting oneself: X + Attention, then LayerNorm."),
     "d_multihead": ("여러 개의 시선(Head)을 나란히.", "Several gazes (heads) side by side."),
+    "d_order": ("Attention이 모르는 순서: 위치 인코딩, 그리고 인코더와 디코더를 가르는 마스크.",
+                "The order attention cannot see: positional encoding, and the mask that tells encoder from decoder."),
 }

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from attention_core import codec
+from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
+from attention_core.ui import PAGES
 from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
 
 
@@ -18,14 +20,15 @@ def test_presenter_mode_walks_the_steps_in_order():
     assert at.text_input(key="pr:sentence").value == state(at).scenario.sentence  # sentence on the page
     assert at.select_slider(key="pr:T").value == 1.0  # and T
     seen = []
-    for _ in range(6):
+    for _ in range(len(PAGES) - 1):
         at.button(key="pr:next").click().run()
         assert_clean(at)
         seen.append(at.title[0].value)
-    assert [t[0] for t in seen] == ["①", "②", "③", "④", "⑤", "⑥"]
+    assert [t[0] for t in seen] == [text("ko", f"page.{spec.key}")[0] for spec in PAGES[1:]]
+    assert [t[0] for t in seen[:6]] == ["①", "②", "③", "④", "⑤", "⑥"] and seen[-1].startswith("⑧")
     assert at.button(key="pr:next").disabled
     at.button(key="pr:prev").click().run()
-    assert at.title[0].value.startswith("⑤")
+    assert at.title[0].value == text("ko", f"page.{PAGES[-2].key}")
     assert state(at).view.presenter  # kept across the steps
 
 
