@@ -647,3 +647,113 @@ def bars_grid(
     lift = int(size * 1.8) + small  # the panel titles, and the values printed above the bars
     margin["t"] += lift
     return _figure(data, layout, title, height, presenter, margin, lift)
+
+
+def training_curves(
+    loss_steps: Sequence[int],
+    losses: Sequence[float],
+    measure_steps: Sequence[int],
+    measures: dict[str, Sequence[float]],
+    *,
+    title: str = "",
+    x_title: str = "",
+    loss_name: str = "loss",
+    loss_title: str = "",
+    measure_title: str = "",
+    presenter: bool = False,
+    height: int = 330,
+) -> go.Figure:
+    """A training run: the loss against the step (left axis) and measures in 0–1 (right axis)."""
+    data = [{
+        "type": "scatter", "x": list(loss_steps), "y": list(losses), "mode": "lines", "name": loss_name,
+        "line": {"color": theme.TRUTH_COLOR, "width": 2},
+        "hovertemplate": f"{loss_name}<br>%{{x}} → %{{y:.4f}}<extra></extra>",
+    }]
+    for (name, values), color in zip(measures.items(), _cycle(theme.SERIES, len(measures))):
+        data.append({
+            "type": "scatter", "x": list(measure_steps), "y": list(values), "mode": "lines+markers", "name": name,
+            "yaxis": "y2", "line": {"color": color, "width": 2}, "marker": {"size": 4},
+            "hovertemplate": f"{name}<br>%{{x}} → %{{y:.3f}}<extra></extra>",
+        })
+    top = max([*losses, 0.0]) or 1.0
+    layout = {
+        "xaxis": {"title": {"text": x_title}, "gridcolor": _GRID, "rangemode": "tozero"},
+        "yaxis": {"title": {"text": loss_title}, "gridcolor": _GRID, "range": [0, top * 1.05]},
+        "yaxis2": {"title": {"text": measure_title}, "overlaying": "y", "side": "right", "range": [0, 1.02],
+                   "showgrid": False},
+        "legend": BOTTOM_LEGEND,
+    }
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("0.00",), y_title=loss_title, bottom=("1",), x_title_bottom=x_title)
+    margin["r"] = int(12 + text_width("0.0", size) + size * 1.8)
+    margin["b"] += legend_px([loss_name, *measures], size)
+    return _figure(data, layout, title, height, presenter, margin)
+
+
+def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
+    """`fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
+    fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
+                   "y1": 1, "line": {"color": color, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
+    return fig
+
+
+def replay_heatmap(
+    frames: Sequence[np.ndarray],
+    names: Sequence[str],
+    rows: Sequence[str],
+    cols: Sequence[str],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hover_row: str = "row",
+    hover_col: str = "column",
+    buttons: tuple[str, str, str] = ("▶", "⏸", "⏮"),
+    prefix: str = "",
+    box_col: int | None = None,
+    presenter: bool = False,
+    frame_ms: int = 120,
+) -> go.Figure:
+    """One heatmap per frame (a diverging scale fixed over all frames), with play, pause, rewind and a slider.
+
+    The animation runs in the browser (Plotly frames): no script run while it plays. Frame 0 is shown first.
+    """
+    frames = [np.asarray(f, dtype=float) for f in frames]
+    names = [str(n) for n in names]
+    base = heatmap(frames[0], rows, cols, title=title, x_title=x_title, y_title=y_title, hover_row=hover_row,
+                   hover_col=hover_col, presenter=presenter)
+    fig = base.to_dict()
+    top = max(float(np.max(np.abs(f))) for f in frames) or 1.0
+    fig["data"][0].update(z=frames[0], zmin=-top, zmax=top)
+    fig["frames"] = [{"name": name, "data": [{"type": "heatmap", "z": z}], "traces": [0]}
+                     for name, z in zip(names, frames)]
+    still = {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}}
+    play, pause, rewind = buttons
+    size = _font_size(presenter)
+    layout = fig["layout"]
+    extra = int(size * 9)
+    below = layout["margin"]["b"]  # the tick labels' room under the plot; the controls go under that
+    layout["margin"]["b"] += extra
+    layout["height"] += extra
+    y = -below / (layout["height"] - layout["margin"]["t"] - layout["margin"]["b"])  # in plot fractions
+    layout["updatemenus"] = [{
+        "type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left", "y": y,
+        "yanchor": "top", "pad": {"t": 8, "l": 0},
+        "buttons": [
+            {"label": play, "method": "animate",
+             "args": [None, {"fromcurrent": True, "frame": {"duration": frame_ms, "redraw": True},
+                             "transition": {"duration": 0}}]},
+            {"label": pause, "method": "animate", "args": [[None], still]},
+            {"label": rewind, "method": "animate", "args": [[names[0]], still]},
+        ],
+    }]
+    layout["sliders"] = [{
+        "active": 0, "x": 0.0, "len": 1.0, "y": y, "yanchor": "top", "pad": {"t": 44},
+        "currentvalue": {"prefix": prefix, "font": {"size": size}},
+        "steps": [{"label": name, "method": "animate", "args": [[name], still]} for name in names],
+    }]
+    if box_col is not None:
+        layout.setdefault("shapes", []).append({
+            "type": "rect", "xref": "x", "yref": "y domain", "x0": box_col - 0.5, "x1": box_col + 0.5, "y0": 0,
+            "y1": 1, "line": {"color": theme.QUERY_COLOR, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
+    return go.Figure(fig, _validate=False)

@@ -226,6 +226,7 @@ class Snapshot:
     accuracy: float  # held-out word accuracy
     share: float  # |W_Q W_Kᵀ| mass in the emotion column
     focus: float  # mean weight on the emotional word over the held-out sentences
+    focus_low: float  # the same for the held-out sentence that puts the least weight on it
 
 
 @dataclass(frozen=True, eq=False)
@@ -290,9 +291,9 @@ def start(examples, seed: int = 0, lr: float = LR, temperature: float = 1.0, d_k
 
 def _snapshot(run: Run, loss: float, test_b: Batch) -> Snapshot:
     acc = word_accuracy(test_b, run.w_q, run.w_k, run.a, run.b, run.settings.temperature)
-    on_emotional = float(np.mean(focus(test_b, run.w_q, run.w_k, run.settings.temperature)))
+    on_emotional = focus(test_b, run.w_q, run.w_k, run.settings.temperature)
     return Snapshot(run.step, run.w_q, run.w_k, run.a, run.b, loss, acc, emotion_share(run.w_q, run.w_k),
-                    on_emotional)
+                    float(np.mean(on_emotional)), float(np.min(on_emotional)))
 
 
 def advance(run: Run, steps: int) -> Run:
@@ -371,8 +372,41 @@ def report(run: Run) -> Report:
     )
 
 
+def parameter_count(d_k: int) -> int:
+    """How many numbers training changes: W_Q and W_K (d_model × d_k each), a and b."""
+    return 2 * D_MODEL * d_k + 2
+
+
 def thin(count: int, limit: int) -> list[int]:
     """At most `limit` indices into `count` items, evenly spread, always the first and the last."""
     if count <= limit:
         return list(range(count))
     return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the screen says about the data: sentence counts and the emotional words only the test set has."""
+
+    train: int
+    test: int
+    ko: int
+    en: int
+    unseen: tuple[str, ...]
+    unseen_sentences: int
+    examples: tuple[str, ...]  # a few training sentences to show
+
+
+def summary(examples) -> Summary:
+    examples = tuple(examples)
+    unseen = unseen_words(examples)
+    train_ex = [e.sentence for e in examples if e.split == "train"]
+    return Summary(
+        train=len(train_ex),
+        test=sum(e.split == "test" for e in examples),
+        ko=sum(e.lang == "ko" for e in examples),
+        en=sum(e.lang == "en" for e in examples),
+        unseen=tuple(sorted(unseen)),
+        unseen_sentences=sum(e.split == "test" and bool(set(e.tokens) & unseen) for e in examples),
+        examples=tuple(train_ex[:: max(1, len(train_ex) // 6)][:6]),
+    )

@@ -6,6 +6,8 @@ one looks at can be read off its rows (the named axes).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .lexicon import AXIS_INDEX, D_MODEL
@@ -13,7 +15,7 @@ from .lexicon import AXIS_INDEX, D_MODEL
 D_K = 4  # width of Q and K for the single-head presets other than identity
 ROLE_AXES = ("entity", "predicate", "modifier")  # every word plays some role, so these never all vanish
 
-SINGLE_HEAD_PRESETS: tuple[str, ...] = ("emotion", "identity", "random")
+SINGLE_HEAD_PRESETS: tuple[str, ...] = ("emotion", "identity", "random", "learned")
 HEAD_RECIPES: tuple[str, ...] = ("emotion", "grammar", "tense", "agent")
 DEFAULT_HEAD_RECIPES: tuple[str, ...] = ("emotion", "grammar", "tense", "agent")
 
@@ -63,6 +65,27 @@ def random_preset(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return w_q.round(2), w_k.round(2), w_v.round(2)
 
 
+@lru_cache(maxsize=1)
+def _learned() -> tuple[np.ndarray, np.ndarray]:
+    from . import learn  # trains on first use only (well under a second)
+
+    run = learn.train(learn.load_dataset())  # screen ⑦'s defaults: seed 0, 300 steps
+    w_q, w_k = run.w_q.round(2) + 0.0, run.w_k.round(2) + 0.0
+    w_q.setflags(write=False)
+    w_k.setflags(write=False)
+    return w_q, w_k
+
+
+def learned_preset() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """W_Q, W_K learned on screen ⑦ with its defaults (seed 0, 300 steps), to 2 decimals; W_V = I.
+
+    Not written by hand: every word learned to look at the emotional word of short sentences. A run with
+    other settings, applied from screen ⑦, keeps this preset's name and travels as changes against it.
+    """
+    w_q, w_k = _learned()
+    return w_q.copy(), w_k.copy(), np.eye(D_MODEL)
+
+
 def single_head_weights(preset: str, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(W_Q, W_K, W_V) of a single-head preset."""
     if preset == "emotion":
@@ -71,6 +94,8 @@ def single_head_weights(preset: str, seed: int = 0) -> tuple[np.ndarray, np.ndar
         return identity_preset()
     if preset == "random":
         return random_preset(seed)
+    if preset == "learned":
+        return learned_preset()
     raise ValueError(f"unknown preset {preset!r}")
 
 

@@ -30,6 +30,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("value", "pages/4_value.py", "🎁", "value"),
     PageSpec("residual", "pages/5_residual.py", "➕", "residual"),
     PageSpec("multihead", "pages/6_multihead.py", "🧩", "multihead"),
+    PageSpec("learn", "pages/7_learn.py", "🎓", "learn"),
     PageSpec("order", "pages/8_order.py", "🔀", "order"),
 )
 PAGE_KEYS: tuple[str, ...] = tuple(p.key for p in PAGES)

@@ -223,6 +223,11 @@ class Scenario:
         w_q, w_k, w_v = presets.single_head_weights(preset, seed)
         return replace(self, preset=preset, seed=seed, w_q=_frozen(w_q), w_k=_frozen(w_k), w_v=_frozen(w_v))
 
+    def with_learned(self, w_q: object, w_k: object) -> Scenario:
+        """Preset "learned" with these W_Q, W_K (rounded to the editors' 2 decimals, bounded) and W_V = I."""
+        base = self.with_preset("learned")
+        return base.with_matrix("w_q", w_q).with_matrix("w_k", w_k)
+
     def with_x(self, values: object) -> Scenario:
         """Apply an edited X (n × d_model); an edited row becomes that word's embedding everywhere it occurs."""
         new = clean_matrix(values, (self.n, D_MODEL), "X", self.labels, tuple(a.key for a in AXES))

@@ -244,3 +244,49 @@ def test_lexicon_has_no_duplicate_words():
     with lexicon.LEXICON_PATH.open(encoding="utf-8", newline="") as f:
         words = [lexicon.normalize(r["word"]) for r in csv.DictReader(f)]
     assert len(words) == len(set(words))
+
+
+def test_the_curves_caption_holds_accuracy_rises_before_the_gaze(runs):
+    """The screen says accuracy rises early while the loss, the focus and the emotion share keep moving."""
+    by_step = {s.step: s for s in runs[0].snapshots}
+    assert by_step[10].accuracy >= 0.95 and by_step[10].focus < 0.3 and by_step[10].share < 0.1
+    assert np.all(np.diff(runs[0].losses) < 0)
+    assert np.all(np.diff([s.focus for s in runs[0].snapshots]) > 0)
+    assert np.all(np.diff([s.share for s in runs[0].snapshots]) > 0)
+
+
+# ---- the "learned" preset: W_Q, W_K from training, in every screen, link and file ---------------------------
+
+def test_learned_preset_is_the_default_run_to_two_decimals(runs):
+    from attention_core import presets
+
+    w_q, w_k, w_v = presets.single_head_weights("learned")
+    assert np.array_equal(w_q, runs[0].w_q.round(2)) and np.array_equal(w_k, runs[0].w_k.round(2))
+    assert np.array_equal(w_v, np.eye(D))
+    w_q[0, 0] = 99.0  # a copy: the cached preset is never changed
+    assert presets.single_head_weights("learned")[0][0, 0] != 99.0
+
+
+def test_learned_weights_travel_in_links_and_files(runs):
+    from attention_core import codec
+    from attention_core.scenario import Scenario, View
+
+    s = Scenario(sentence="정말 슬픈 영화였다 그리고 아름다운 장면이었다").with_learned(runs[1].w_q, runs[1].w_k)
+    assert s.preset == "learned" and np.array_equal(s.w_q, runs[1].w_q.round(2))
+    token = codec.encode_link(s, View(lang="en"))
+    assert len(token) < 2000
+    back, view = codec.decode_link(token)
+    assert back.preset == "learned" and view.lang == "en"
+    for name in ("w_q", "w_k", "w_v"):
+        assert np.array_equal(getattr(back, name), getattr(s, name)), name
+    loaded, _ = codec.from_json(codec.to_json(s, View()))
+    assert loaded.preset == "learned" and np.array_equal(loaded.w_k, s.w_k)
+    plain = Scenario().with_preset("learned")  # the preset alone: a short link with no matrices in it
+    assert set(codec.link_payload(plain, View())) == {"v", "s", "p"}
+
+
+def test_learned_weights_out_of_bounds_are_refused():
+    from attention_core.scenario import Scenario
+
+    with pytest.raises(InputError):
+        Scenario().with_learned(np.full((D, 4), 500.0), np.zeros((D, 4)))

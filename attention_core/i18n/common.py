@@ -11,6 +11,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "page.value": ("④ V와 가중합", "④ V and the weighted sum"),
     "page.residual": ("⑤ Residual과 LayerNorm", "⑤ Residual and LayerNorm"),
     "page.multihead": ("⑥ Multi-Head Attention", "⑥ Multi-head attention"),
+    "page.learn": ("⑦ 학습된 시선", "⑦ The learned gaze"),
     "page.order": ("⑧ 단어 순서와 마스크", "⑧ Word order and masks"),
     # sidebar
     "sb.language": ("언어 / Language", "Language / 언어"),
@@ -43,6 +44,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "preset.emotion": ("감정을 보는 시선 (문서의 예를 바탕으로)", "Look at emotion (based on the text's example)"),
     "preset.identity": ("단위행렬 (W_Q = W_K = I)", "Identity (W_Q = W_K = I)"),
     "preset.random": ("무작위 (시드)", "Random (seeded)"),
+    "preset.learned": ("학습된 가중치 (⑦ 화면)", "Learned weights (screen ⑦)"),
     "recipe.emotion": ("감정 헤드: 누가 감정을 담았나?", "Emotion head: who carries feeling?"),
     "recipe.grammar": ("문법 헤드: 수식어→명사, 명사→서술어", "Grammar head: modifier→noun, noun→predicate"),
     "recipe.tense": ("시제 헤드: 과거는 과거를", "Tense head: past looks at past"),
@@ -76,6 +78,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "note.hand_set": (
         "여기의 가중치는 손으로 정한 값입니다. 실제 Transformer에서는 학습으로 정해집니다.",
         "The weights here are set by hand. In a trained Transformer they are learned.",
+    ),
+    "note.learned": (
+        "여기의 W_Q, W_K는 ⑦ 화면에서 학습한 값입니다 (감정 단어가 하나씩 있는 짧은 문장, 경사 하강법). "
+        "W_V = I이고, 그 밖의 값은 손으로 정한 것입니다.",
+        "W_Q and W_K here were learned on screen ⑦ (short sentences with one emotional word each, gradient "
+        "descent). W_V = I, and everything else is set by hand.",
     ),
     "note.named_axes": (
         "실제 임베딩의 차원에는 이름이 없습니다. 여기서는 생각을 보이게 하려고 축에 이름(감정, 명사성 …)을 붙였습니다.",

@@ -36,6 +36,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "d_residual": ("원래 나를 잊지 않기: X + Attention, 그리고 LayerNorm.",
                    "Not forgetting oneself: X + Attention, then LayerNorm."),
     "d_multihead": ("여러 개의 시선(Head)을 나란히.", "Several gazes (heads) side by side."),
+    "d_learn": ("W_Q와 W_K가 감정 축을 보도록 학습되는 모습을 직접 보기.",
+                "Watch W_Q and W_K learn to look at the emotion axis."),
     "d_order": ("Attention이 모르는 순서: 위치 인코딩, 그리고 인코더와 디코더를 가르는 마스크.",
                 "The order attention cannot see: positional encoding, and the mask that tells encoder from decoder."),
 }

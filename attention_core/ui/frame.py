@@ -97,6 +97,10 @@ class Page:
         st.markdown(self.t(key))
 
     def note(self, key: str) -> None:
+        """An honesty note. "note.hand_set" becomes "note.learned" on the single-head screens once the
+        scenario holds weights learned on screen ⑦ (the multi-head weights stay hand-set)."""
+        if key == "note.hand_set" and self.scenario.preset == "learned" and self.key != "multihead":
+            key = "note.learned"
         st.caption("ⓘ " + self.t(key))
 
     def chart(self, fig, name: str) -> None:

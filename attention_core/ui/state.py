@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
+from .. import learn
 from ..codec import decode_link
 from ..errors import InputError
 from ..i18n import error_text, text
@@ -24,6 +25,24 @@ class Quiz:
 
 
 @dataclass
+class Training:
+    """Screen ⑦: this session's training run and its controls (never shared between sessions)."""
+
+    seed: int = 0
+    lr: float = learn.LR
+    temperature: float = 1.0
+    per_press: int = 50
+    run: learn.Run | None = None  # None: not started (the screen starts one from random weights)
+    auto: bool = False  # auto-training on
+
+    def current(self) -> learn.Run:
+        """The run, started from random weights with the current controls when there is none."""
+        if self.run is None:
+            self.run = learn.start(learn.load_dataset(), seed=self.seed, lr=self.lr, temperature=self.temperature)
+        return self.run
+
+
+@dataclass
 class AppState:
     """One session's lesson: the canonical scenario and view, and bookkeeping for the editors and tools."""
 
@@ -35,6 +54,7 @@ class AppState:
     snapshot: Scenario | None = None  # state A of the compare tool
     quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
     uploaded: str | None = None  # id of the last state file read, so one upload is applied once
+    training: Training = field(default_factory=Training)  # screen ⑦
 
 
 def session_state() -> AppState:
