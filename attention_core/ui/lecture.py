@@ -91,30 +91,69 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] h1 { font-size: 48px !important; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
 [data-testid="stMain"] .katex { font-size: 1.5em !important; }
-[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding: 1.5rem 3rem 4rem !important; }
+[data-testid="stMainBlockContainer"] {
+  max-width: 100% !important; padding: 5rem 3rem 4rem !important;  /* top: below the 3.75 rem fixed header */
+}
 </style>
 """
+
+# PageDown / PageUp (what a presentation clicker sends) click the page's next / previous button wherever the
+# focus is: Streamlit's own button shortcuts stay silent while an input (such as the presenter toggle just
+# switched on) holds the focus. Installed once per browser tab; it looks the buttons up at each key press, so
+# it does nothing on a page without them. Text areas and the data editors keep the keys for themselves.
+CLICKER_JS = """
+<script>
+(() => {
+  if (window.__attentionClicker) return;
+  window.__attentionClicker = true;
+  window.addEventListener("keydown", (e) => {
+    if (e.key !== "PageDown" && e.key !== "PageUp") return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target;
+    if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
+    const which = e.key === "PageDown" ? "next" : "prev";
+    const button = [...document.querySelectorAll(`[data-testid="stMain"] .st-key-pr-${which} button`)]
+      .find((b) => b.getClientRects().length && b.getBoundingClientRect().width > 0);
+    if (!button) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    if (!button.disabled) button.click();
+  }, true);
+})();
+</script>
+"""
+
+
+OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in their own body
 
 
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
+    clicker()
     idx = PAGE_KEYS.index(p.key)
     prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
-    if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", shortcut="PageUp", disabled=idx == 0,
-                       width="stretch"):
+    if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", disabled=idx == 0, width="stretch"):
         st.switch_page(PAGES[idx - 1].file)
     step_col.markdown(f"**{p.t('lecture.step_of', k=idx + 1, n=len(PAGES))}**")
-    if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", shortcut="PageDown", type="primary",
+    if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", type="primary",
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1].file)
     p.seed("pr:presenter", True)
     off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
+    if p.key in OWN_T_SLIDER:  # one T control per screen: this screen draws its own
+        sentence_input(p, "pr:sentence")
+        return
     sentence_col, t_col = st.columns([3, 2])
     with sentence_col:
         sentence_input(p, "pr:sentence")
     with t_col:
         temperature_slider(p, "pr:T")
+
+
+def clicker() -> None:
+    """The document-level PageDown / PageUp handler (see CLICKER_JS)."""
+    st.html(CLICKER_JS, unsafe_allow_javascript=True)
 
 
 def compare(p: Page) -> None:

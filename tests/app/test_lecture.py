@@ -174,3 +174,14 @@ def test_json_upload_round_trip_and_a_bad_file_changes_nothing():
     assert state(at).scenario.sentence == s.sentence
     assert any("could not be loaded" in e.value for e in at.error)
     assert json.loads(codec.to_json(state(at).scenario, state(at).view))["temperature"] == 0.7
+
+
+def test_presenter_mode_shows_one_t_slider_on_every_screen():
+    at = open_page("home")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    for spec in PAGES:
+        key = spec.key
+        at.switch_page(spec.file).run()
+        assert_clean(at)
+        main_t = [s for s in at.main.select_slider if s.key and s.key.endswith("T")]
+        assert len(main_t) == 1, (key, [s.key for s in main_t])

@@ -27,10 +27,13 @@ TICK_TEXTS_JS = """
 """
 
 
-def settle(page, n_min: int = 1) -> None:
-    """Wait for the run to end and the charts to draw, then check there is no exception block."""
-    wait_for_app(page)
-    wait_for_plots(page, n_min=n_min)
+def settle(page, n_min: int = 1, timeout: float = 90000) -> None:
+    """Wait for the run to end and the charts to draw, then check there is no exception block.
+
+    The generous timeout is for a machine shared with other work: a heavy page may take long to run there.
+    """
+    wait_for_app(page, timeout=timeout)
+    wait_for_plots(page, n_min=n_min, timeout=timeout)
     assert_no_exception(page)
 
 

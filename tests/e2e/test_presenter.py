@@ -1,0 +1,61 @@
+"""Presenter mode at first touch, at a projector's and a laptop's size: the first clicker press after turning it
+on moves a step, and nothing of the page's first row sits under Streamlit's fixed header."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.app_driver import SIDEBAR, settle
+
+HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
+# The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
+STEP_BOXES_JS = """
+() => ['prev', 'next'].map(w => [...document.querySelectorAll(`[data-testid="stMain"] .st-key-pr-${w} button`)]
+  .map(b => b.getBoundingClientRect()).filter(r => r.width > 0)
+  .map(r => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right}))[0])
+"""
+
+
+def path_of(page) -> str:
+    return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_first_pagedown_after_turning_presenter_on_moves_a_step(app_server, new_page, size):
+    page = new_page(viewport=size)
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
+    settle(page)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "발표 모드"  # focus kept
+    header = page.evaluate(HEADER_BOTTOM_JS)
+    assert header >= 40  # Streamlit's fixed header is there
+    viewport_h = size[1]
+    for box in page.evaluate(STEP_BOXES_JS):
+        assert box is not None
+        assert box["top"] >= header, (box, header)  # below the header, not under it
+        assert box["bottom"] <= viewport_h and box["right"] <= size[0]  # and on screen
+    sentence = page.locator("[data-testid='stMain'] [data-testid='stTextInput'] input").first.bounding_box()
+    assert sentence["y"] >= header
+    page.keyboard.press("PageDown")  # at once, the focus still on the sidebar toggle
+    page.wait_for_url("**/temperature*")
+    settle(page)
+    assert path_of(page) == "temperature"
+    page.keyboard.press("PageUp")
+    page.wait_for_url("**/score*")
+    settle(page)
+    assert path_of(page) == "score"
+
+
+def test_one_t_control_per_screen_in_presenter_mode(app_server, new_page):
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
+    settle(page)
+    t_sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text="Temperature T")
+    assert t_sliders.count() == 1
+    page.keyboard.press("PageDown")
+    page.wait_for_url("**/value*")
+    settle(page)
+    assert page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text="Temperature T").count() == 1
