@@ -44,7 +44,7 @@ def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server,
         page.keyboard.press("PageDown")
         settle(page)
         visited.append(page.url.split("/")[-1].split("?")[0])
-    assert visited == PAGE_KEYS[1:]
+    assert visited == list(PAGE_KEYS[1:])
     page.keyboard.press("PageUp")
     settle(page)
     assert page.url.split("?")[0].endswith("/residual")
