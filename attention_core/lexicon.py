@@ -1,7 +1,8 @@
 """The named semantic axes and the built-in word table (`data/lexicon.csv`, documented in docs/lexicon.md).
 
 Real embedding dimensions have no names; ours are named so the idea can be seen. Values are set by
-hand, not learned. A word missing from the table gets a stable vector derived from a SHA-256 hash
+hand, not learned. A Korean word missing from the table is looked up again without a common particle
+(노래가 → 노래, 영화에서 → 영화); a word still missing gets a stable vector derived from a SHA-256 hash
 of the word, so the same word gives the same vector in every process and on every machine.
 """
 
@@ -83,13 +84,74 @@ def hashed_vector(word: str) -> tuple[float, ...]:
     return tuple(values)
 
 
-def is_known(word: str) -> bool:
-    return normalize(word) in table()
+# Korean particles split off an unknown word to find its stem in the table, longest first. Each entry:
+# (particle, which stems it follows: "c" after a final consonant, "v" after none or ㄹ-only rules, "any").
+PARTICLES: tuple[tuple[str, str], ...] = (
+    ("에서", "any"), ("으로", "c"), ("로", "v"), ("이", "c"), ("가", "v"), ("을", "c"), ("를", "v"),
+    ("은", "c"), ("는", "v"), ("과", "c"), ("와", "v"), ("의", "any"), ("에", "any"), ("도", "any"),
+)
+_RIEUL = 8
+
+
+def _final(syllable: str) -> int | None:
+    """The final-consonant index of a Hangul syllable (0 = none, 8 = ㄹ), None for anything else."""
+    code = ord(syllable) - 0xAC00
+    return code % 28 if 0 <= code < 11172 else None
+
+
+def _fits(stem: str, particle: str, after: str) -> bool:
+    """Whether `particle` can follow `stem` (받침 rules; ㄹ takes 로, not 으로)."""
+    final = _final(stem[-1])
+    if final is None:
+        return False
+    if particle == "로":
+        return final in (0, _RIEUL)
+    if particle == "으로":
+        return final not in (0, _RIEUL)
+    return after == "any" or (after == "c") == (final != 0)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """Where a word's vector comes from: "table" (the word itself), "stem" (its stem once a particle is split
+    off, e.g. 노래가 → 노래) or "hash" (made up from the word's SHA-256: not in the table)."""
+
+    values: tuple[float, ...]
+    source: str
+    stem: str = ""
+
+
+@lru_cache(maxsize=4096)
+def lookup(word: str) -> Lookup:
+    """The word's values on AXES and where they come from: the table, a stem in the table, or the hash."""
+    key = normalize(word)
+    entries = table()
+    if key in entries:
+        return Lookup(entries[key], "table")
+    stem = _stem(key, entries)
+    if stem:
+        return Lookup(entries[stem], "stem", stem)
+    return Lookup(hashed_vector(word), "hash")
+
+
+def _stem(key: str, entries: dict[str, tuple[float, ...]], depth: int = 2) -> str:
+    """The longest table entry left once one or two particles are split off the end (영화에서는 → 영화)."""
+    if depth == 0:
+        return ""
+    for particle, after in PARTICLES:
+        stem = key[: -len(particle)]
+        if key.endswith(particle) and stem and _fits(stem, particle, after):
+            if stem in entries:
+                return stem
+            deeper = _stem(stem, entries, depth - 1)
+            if deeper:
+                return deeper
+    return ""
 
 
 def embed(word: str) -> tuple[float, ...]:
-    """The word's values on AXES: from the table when known, else the hashed vector."""
-    return table().get(normalize(word)) or hashed_vector(word)
+    """The word's values on AXES: from the table (the word or its stem), else the hashed vector."""
+    return lookup(word).values
 
 
 def embed_all(words: tuple[str, ...]) -> np.ndarray:

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import presets
 from .errors import InputError
-from .lexicon import AXES, D_MODEL, embed, normalize
+from .lexicon import AXES, D_MODEL, embed, lookup, normalize
 from .registry import DEFAULT_LANG, MAX_ABS, MAX_CHARS, MAX_WORD_CHARS, MAX_WORDS, SEED_MAX, T_MAX, T_MIN
 
 ALPHA_MAX = 3.0  # the position strength α of screen ⑧ runs from 0 (off) to this
@@ -200,6 +200,18 @@ class Scenario:
         """(n, d_model): each word's row from the lexicon, or from its edit if the word was edited."""
         edits = dict(self.x_edits)
         return _frozen(np.array([edits.get(normalize(t), embed(t)) for t in self.tokens]).reshape(self.n, D_MODEL))
+
+    @cached_property
+    def word_sources(self) -> tuple[tuple[str, str, str], ...]:
+        """Each distinct word once, in order, with where its row of X comes from: (word, source, stem), source
+        "table", "stem" (a particle split off: stem is the table's word), "hash" (made up) or "edited"."""
+        edits = dict(self.x_edits)
+        out: dict[str, tuple[str, str, str]] = {}
+        for t in self.tokens:
+            if t not in out:
+                found = lookup(t)
+                out[t] = (t, "edited", "") if normalize(t) in edits else (t, found.source, found.stem)
+        return tuple(out.values())
 
     @cached_property
     def multi_head_weights(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

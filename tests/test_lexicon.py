@@ -9,9 +9,16 @@ import sys
 import numpy as np
 
 from attention_core import lexicon
-from attention_core.lexicon import AXES, embed, embed_all, hashed_vector, is_known, normalize
+from attention_core.lexicon import AXES, embed, embed_all, hashed_vector, lookup, normalize
+from attention_core.scenario import Scenario
 
 DOCUMENT_SENTENCES = ("슬픈 영화였다", "아름다운 장면이었다")
+LECTURE_STEMS = ("노래", "밤", "영화", "장면", "배우", "친구", "사람", "음악", "이야기", "책", "날", "하늘", "마음")
+
+
+def is_known(word: str) -> bool:
+    """The word itself is a row of the table (no particle split off, no hash)."""
+    return lookup(word).source == "table"
 
 
 def test_axes_are_named_in_both_languages():
@@ -67,3 +74,52 @@ def test_hashed_vectors_stay_in_range_and_keep_a_role():
 def test_embed_all_shape():
     assert embed_all(("슬픈", "영화였다", "unknown")).shape == (3, len(AXES))
     assert np.array_equal(embed_all(("슬픈",))[0], embed("슬픈"))
+
+
+def test_the_stems_a_lecturer_types_are_in_the_table():
+    for word in LECTURE_STEMS:
+        assert is_known(word), word
+
+
+def test_no_word_appears_twice_and_every_row_keeps_a_role():
+    with lexicon.LEXICON_PATH.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    pairs = [(normalize(r["word"]), r["lang"]) for r in rows]
+    assert len(pairs) == len(set(pairs))
+    for r in rows:
+        assert float(r["entity"]) + float(r["predicate"]) + float(r["modifier"]) >= 0.6, r["word"]
+
+
+def test_added_stems_are_documented():
+    doc = (lexicon.LEXICON_PATH.parents[2] / "docs" / "lexicon.md").read_text(encoding="utf-8")
+    for word in ("노래", "이야기", "날", "마음", "주인공", "쓸쓸한", "불렀다"):
+        assert word in doc, word
+
+
+def test_a_particle_is_split_off_to_find_the_stem():
+    cases = {"노래가": "노래", "밤을": "", "친구와": "친구", "하늘은": "하늘", "영화의": "영화", "학교에서": "학교",
+             "책도": "책", "물로": "물", "장면으로": "장면", "영화에서는": "영화", "음악을": "음악", "사람이": "사람"}
+    for word, stem in cases.items():
+        found = lookup(word)
+        if stem:
+            assert (found.source, found.stem) == ("stem", stem), word
+            assert found.values == embed(stem)
+        else:
+            assert found.source == "table", word  # 밤을 is a row of its own
+
+
+def test_a_particle_must_fit_the_final_consonant():
+    # 가/를/는/와/로 follow a vowel, 이/을/은/과/으로 a consonant (ㄹ takes 로): a misfit is not a particle
+    for word in ("장면가", "장면를", "노래을", "노래은", "물으로", "노래으로", "장면와"):
+        assert lookup(word).source == "hash", word
+    assert lookup("퀀텀얽힘체가").source == "hash"  # no stem in the table either
+    assert lookup("apple").source == "hash"  # English words are looked up as they are
+
+
+def test_scenario_names_where_each_words_vector_comes_from():
+    s, _ = Scenario().with_sentence("그 슬픈 노래가 조용한 밤을 채웠다 퀀텀얽힘체 노래가")
+    sources = {w: (src, stem) for w, src, stem in s.word_sources}
+    assert sources["노래가"] == ("stem", "노래") and sources["퀀텀얽힘체"] == ("hash", "")
+    assert sources["밤을"] == ("table", "") and len(s.word_sources) == 7  # each word once
+    edited = s.with_x(np.vstack([s.x[:6], np.full((1, len(AXES)), 0.5), s.x[7:]]))
+    assert dict((w, src) for w, src, _ in edited.word_sources)["퀀텀얽힘체"] == "edited"

@@ -104,6 +104,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "단어가 {total}개입니다. 앞의 {limit}개만 씁니다 ({dropped}개 생략).",
         "The sentence has {total} words; the first {limit} are used ({dropped} left out).",
     ),
+    "msg.hashed_words": (
+        "표에 없는 단어: {words}. 이 단어의 벡터는 단어의 해시에서 만들어 낸 값이라 뜻이 없습니다 (① 화면의 X에서 "
+        "고칠 수 있습니다).",
+        "Not in the word table: {words}. Their vectors are made up from a hash of the word and carry no meaning "
+        "(edit them in X on screen ①).",
+    ),
+    "msg.stem_words": ("조사를 떼고 표에서 찾은 단어: {pairs}.", "Found in the table once a particle was split off: {pairs}."),
     "msg.kept_last_good": ("마지막으로 올바르던 값을 그대로 둡니다.", "The last valid value is kept."),
     "msg.link_loaded": ("링크의 상태를 불러왔습니다.", "Loaded the state from the link."),
     "msg.link_failed": (

@@ -91,7 +91,9 @@ class Page:
     # drawing helpers
 
     def title(self) -> None:
+        """The page's title, then the notice about words not in the table (every page shows the sentence)."""
         st.title(self.t(f"page.{self.key}"))
+        word_notice(self)
 
     def lead(self, key: str) -> None:
         st.markdown(self.t(key))
@@ -228,6 +230,22 @@ def sidebar(p: Page):
             state.notices.append(("success", p.t("sb.reset_done")))
             st.rerun()
     return tail_slot
+
+
+def word_notice(p: Page) -> None:
+    """Under the page title's frame: which words are not in the table (hashed vectors) or were found by a stem."""
+    sources = p.scenario.word_sources
+    hashed = [word for word, source, _ in sources if source == "hash"]
+    stems = [(word, stem) for word, source, stem in sources if source == "stem"]
+    parts = []
+    if hashed:
+        parts.append(p.t("msg.hashed_words", words=", ".join(f"‘{md(w)}’" for w in hashed)))
+    if stems:
+        parts.append(p.t("msg.stem_words", pairs=", ".join(f"{md(w)} → {md(stem)}" for w, stem in stems)))
+    if hashed:
+        st.warning(" ".join(parts), icon=":material/help:")
+    elif stems:
+        st.caption("ⓘ " + " ".join(parts))
 
 
 def sentence_input(p: Page, key: str) -> None:
