@@ -226,7 +226,9 @@ def heatmap(
             "colorscale": [[0.0, theme.MASKED_COLOR], [1.0, theme.MASKED_COLOR]], "zmin": 0, "zmax": 1,
             "showscale": False, "xgap": 1, "ygap": 1, "hoverongaps": False,
             "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>{plain(masked_label)}<extra></extra>",
-            "texttemplate": theme.MASKED_SYMBOL, "textfont": {"color": theme.MASKED_TEXT_COLOR},
+            # a text per cell (a constant texttemplate would be drawn on the gaps too)
+            "text": np.where(hidden, theme.MASKED_SYMBOL, "").tolist(), "texttemplate": "%{text}",
+            "textfont": {"color": theme.MASKED_TEXT_COLOR},
         })
     ticks = list(cols)
     if row_sums:

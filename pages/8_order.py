@@ -102,7 +102,8 @@ with ui.page("order") as p:
                                 masked=m.masked, masked_label=p.t("order.masked"),
                                 title=p.t("order.weights_chart", mask=p.t(f"order.mask.{m.kind}")),
                                 x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"),
-                                hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"), presenter=p.presenter),
+                                hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"), presenter=p.presenter,
+                                height=figures.heatmap_height(len(labels) + 3, p.presenter)),
                 "weights")
         st.caption(p.t("order.computed_on", alpha=alpha, t=s.temperature))
     with text_col:

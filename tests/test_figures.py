@@ -138,7 +138,8 @@ def test_masked_cells_are_drawn_as_masked_not_as_zeros():
     assert values.hoverongaps is False
     oz = np.array(overlay.z, dtype=float)
     assert np.all(oz[masked] == 1.0) and np.all(np.isnan(oz[~masked]))
-    assert overlay.texttemplate == theme.MASKED_SYMBOL and "가려짐" in overlay.hovertemplate
+    assert overlay.texttemplate == "%{text}" and "가려짐" in overlay.hovertemplate
+    assert np.array_equal(np.array(overlay.text) == theme.MASKED_SYMBOL, masked)  # ✕ in masked cells only
     assert overlay.colorscale[0][1] == theme.MASKED_COLOR and overlay.showscale is False
     assert list(sums.text) == ["1.00"] * 3  # every row still sums to 1
     assert fig.layout.yaxis.autorange == "reversed"

@@ -89,7 +89,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mask.none": ("없음 (인코더)", "none (encoder)"),
     "mask.causal": ("causal (디코더)", "causal (decoder)"),
     "mask.padding": ("padding ([PAD] 채우기)", "padding ([PAD] filler)"),
-    "weights_chart": ("가중치 softmax(QKᵀ/T), 마스크: {mask}", "Weights softmax(QKᵀ/T), mask: {mask}"),
+    "weights_chart": ("가중치, 마스크: {mask}", "Weights, mask: {mask}"),
     "masked": ("가려짐 (마스크): 계산하지 않음, 가중치 0", "masked: not computed, weight 0"),
     "computed_on": (
         "X + α·PE (α = {alpha:g}), T = {t:g}에서 계산했습니다. 회색 ✕ 칸은 마스크로 가려진 칸이고, softmax는 "

@@ -7,7 +7,7 @@ from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_p
 
 
 def weights_chart(at):
-    return chart_titled(at, "softmax(QKᵀ/T)")
+    return chart_titled(at, "가중치, 마스크")
 
 
 def test_page_opens_with_positions_off_and_no_mask():
@@ -78,7 +78,7 @@ def test_state_survives_a_page_switch_and_travels_in_the_link_in_english():
     at.segmented_control(key="order:mask").set_value("causal").run()
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
-    assert "Weights softmax(QKᵀ/T), mask: causal (decoder)" in chart_figures(at)
+    assert "Weights, mask: causal (decoder)" in chart_figures(at)
     assert any("First word ‘슬픈’ → itself: weight 1.00" in m.value for m in at.markdown)
     at.switch_page("pages/2_score.py").run()
     at.switch_page("pages/8_order.py").run()
