@@ -22,18 +22,19 @@ with ui.page("order") as p:
 
     # 1. positional encoding
     st.subheader(p.t("order.pe_title"))
-    st.latex(r"PE_{p,\,2i} = \sin\!\left(\frac{p}{10000^{2i/d}}\right) \qquad "
-             r"PE_{p,\,2i+1} = \cos\!\left(\frac{p}{10000^{2i/d}}\right)")
-    periods = analysis.pe_wavelengths(d)
-    st.markdown(p.t("order.pe_text", d=d, shortest=float(periods[0]), longest=float(periods[-1])))
     p.seed("order:alpha", s.pe_alpha)
 
     def alpha_changed() -> None:
         p.update(p.scenario.with_pe_alpha(st.session_state["order:alpha"]))
 
-    a1, _ = st.columns([2, 3])
-    a1.slider(p.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha", on_change=alpha_changed,
-              help=p.t("order.alpha_help"))
+    f1, f2 = st.columns([2, 3])
+    with f1:
+        st.latex(r"PE_{p,\,2i} = \sin\!\left(\frac{p}{10000^{2i/d}}\right)")
+        st.latex(r"PE_{p,\,2i+1} = \cos\!\left(\frac{p}{10000^{2i/d}}\right)")
+        st.slider(p.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha", on_change=alpha_changed,
+                  help=p.t("order.alpha_help"))
+    periods = analysis.pe_wavelengths(d)
+    f2.markdown(p.t("order.pe_text", d=d, shortest=float(periods[0]), longest=float(periods[-1])))
     alpha = s.pe_alpha
     places = [f"{k}: {w}" for k, w in enumerate(words)]
     pe_cols = [f"{a}·{'sin' if c % 2 == 0 else 'cos'}" for c, a in enumerate(axes)]
