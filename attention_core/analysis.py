@@ -413,3 +413,18 @@ def order_table(first: ShuffleResult, second: ShuffleResult) -> dict[str, np.nda
     """Per word: its place before and after the shuffle, and max |Δ| of its output in both experiments."""
     return {"before": np.arange(len(first.perm)), "after": np.argsort(first.perm),
             "first": first.per_word, "second": second.per_word}
+
+
+def coincident(curves: np.ndarray, tol: float = 1e-9) -> list[tuple[int, ...]]:
+    """Columns of `curves` (one column per word, e.g. exp(H) over T) that are equal within `tol`, grouped:
+    lines that would be drawn exactly on top of each other. Groups in order of their first word."""
+    c = np.asarray(curves, dtype=float)
+    groups: list[list[int]] = []
+    for j in range(c.shape[1]):
+        for g in groups:
+            if np.allclose(c[:, j], c[:, g[0]], rtol=0, atol=tol):
+                g.append(j)
+                break
+        else:
+            groups.append([j])
+    return [tuple(g) for g in groups]

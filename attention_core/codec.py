@@ -21,7 +21,7 @@ from . import presets
 from .errors import InputError
 from .lexicon import D_MODEL
 from .registry import LANGS, MAX_WORD_CHARS, MAX_WORDS, SEED_MAX
-from .scenario import HEAD_TEMPERATURES, Scenario, View, clean_matrix
+from .scenario import HEAD_TEMPERATURES, HEAD_WEIGHTS, Scenario, View, clean_matrix
 
 VERSION = 1
 FORMAT = "attention-lesson"
@@ -84,6 +84,8 @@ def link_payload(scenario: Scenario, view: View) -> dict:
         d["h"] = list(scenario.head_recipes)
     if scenario.head_temperature == "shared":
         d["m"] = 1
+    if scenario.head_weights == "shared":
+        d["hw"] = 1
     if scenario.pe_alpha:
         d["pa"] = round(scenario.pe_alpha * 100)
     if scenario.mask != default.mask:
@@ -230,6 +232,7 @@ def _from_link_payload(d: dict) -> tuple[Scenario, View]:
     if "h" in d:
         s = _heads(d["h"], s)
     s = s.with_head_temperature(HEAD_TEMPERATURES[_int(d.get("m", 0), 0, 1, "multi-head T")])
+    s = s.with_head_weights(HEAD_WEIGHTS[_int(d.get("hw", 0), 0, 1, "multi-head weights")])  # older links: recipes
     s = _order(s, _int(d.get("pa", 0), 0, 10_000, "position strength") / 100, d.get("mk", "none"))
     view = _view(d, s, {"lang": "l", "focus": "f", "cell": "c", "dims": "d", "presenter": "pr"})
     return s, view
@@ -252,6 +255,7 @@ def to_json(scenario: Scenario, view: View) -> str:
         "beta": scenario.beta.tolist(),
         "head_recipes": list(scenario.head_recipes),
         "head_temperature": scenario.head_temperature,
+        "head_weights": scenario.head_weights,
         "pe_alpha": scenario.pe_alpha,
         "mask": scenario.mask,
         "view": {
@@ -304,6 +308,7 @@ def _from_json_doc(doc: dict) -> tuple[Scenario, View]:
         if not isinstance(mh, bool):
             raise _bad("mh_sidebar_t")
         s = s.with_head_temperature("shared" if mh else "sqrt_dk")
+    s = s.with_head_weights(doc.get("head_weights", "recipes"))  # files written before the switch: recipes
     s = _order(s, doc.get("pe_alpha", 0.0), doc.get("mask", "none"))
     view_doc = doc.get("view", {})
     if not isinstance(view_doc, dict):

@@ -162,11 +162,45 @@ def heatmap_height(n_rows: int, presenter: bool = False, extra: int = 0) -> int:
     return int(np.clip(n_rows * per_row + 110 + extra, theme.HEATMAP_MIN_HEIGHT, theme.HEATMAP_MAX_HEIGHT))
 
 
-def _scale(z: np.ndarray, kind: str) -> dict:
+def scale_limit(*arrays: np.ndarray) -> float:
+    """The largest |value| over `arrays`: one symmetric scale (−m … m) for signed matrices compared side by side."""
+    m = max((float(np.max(np.abs(a))) for a in map(np.asarray, arrays) if a.size), default=0.0)
+    return m or 1.0
+
+
+def _scale(z: np.ndarray, kind: str, limit: float | None = None) -> dict:
+    """Colour scale and range: weights on a fixed 0–1 sequential scale; signed values centred on 0 (±`limit`
+    when panels share one scale, else ± this matrix's largest |value|)."""
     if kind == "weights":
         return {"colorscale": _SEQUENTIAL, "zmin": theme.SEQUENTIAL_RANGE[0], "zmax": theme.SEQUENTIAL_RANGE[1]}
-    m = float(np.max(np.abs(z))) if z.size else 0.0
-    return {"colorscale": _DIVERGING, "zmin": -(m or 1.0), "zmax": m or 1.0}
+    m = limit if limit is not None else scale_limit(z)
+    return {"colorscale": _DIVERGING, "zmin": -m, "zmax": m}
+
+
+def cell_text_size(z: np.ndarray, decimals: int, cell_w: float, cell_h: float, size: int) -> int | None:
+    """The font size at which the numbers fit their cells (down to theme.CELL_TEXT_MIN_SIZE), or None."""
+    widest = max((len(f"{v:.{decimals}f}") for v in np.ravel(z)), default=1)
+    for s in range(size, theme.CELL_TEXT_MIN_SIZE - 1, -1):
+        if widest * 0.6 * s + 3 <= cell_w and s * 1.15 <= cell_h:
+            return s
+    return None
+
+
+def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> tuple[list[str], int]:
+    """Every k-th label (k ≥ 1) and the tick font size, so that labels `step_px` apart never overlap.
+
+    Rotated (or row) labels need about one line height each; upright ones their own width. Hover still
+    names every word: the axis keeps all categories, only the printed ticks are thinned.
+    """
+    labels = list(labels)
+    for s in range(size, theme.TICK_MIN_SIZE - 1, -1):
+        need = s * 1.25 if rotated else max((text_width(x, s) for x in labels), default=0) + 6
+        if need <= step_px:
+            return labels, s
+    s = theme.TICK_MIN_SIZE
+    need = s * 1.25 if rotated else max((text_width(x, s) for x in labels), default=0) + 6
+    k = int(np.ceil(need / max(step_px, 1e-9)))
+    return labels[::k], s
 
 
 def heatmap(
@@ -187,6 +221,8 @@ def heatmap(
     presenter: bool = False,
     height: int | None = None,
     show_scale: bool = True,
+    limit: float | None = None,
+    width_px: float = theme.HALF_WIDTH_PX,
     masked: np.ndarray | None = None,
     masked_label: str = "masked",
     zmax: float | None = None,
@@ -194,10 +230,11 @@ def heatmap(
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
 
     Rows and columns are category axes named by their (distinct) labels, so hover reads the words
-    from the axes and no per-cell label array travels to the browser. `masked` (bool, True = masked)
-    draws those cells grey with a ✕ and a `masked_label` hover instead of a value, so a masked 0 never
-    looks computed (row sums still add the row's values). `zmax` fixes a signed scale to ±zmax, so
-    charts meant to be compared share one scale.
+    from the axes and no per-cell label array travels to the browser. `limit` shares one signed scale
+    (±limit) with other charts; `width_px` is the width the chart gets on the page: from it follow the
+    cell size, whether numbers fit in the cells, and how many tick labels can be printed. `masked` (bool,
+    True = masked) draws those cells grey with a ✕ and a `masked_label` hover instead of a value, so a masked
+    0 never looks computed (row sums still add the row's values). `zmax` is `limit` by another name.
     """
     z = np.asarray(values, dtype=float)
     n_rows, n_cols = z.shape
@@ -205,21 +242,16 @@ def heatmap(
     if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
         raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
-    limit = theme.CELL_TEXT_MAX_PRESENTER if presenter else theme.CELL_TEXT_MAX
-    show_text = (n_cols <= limit and n_rows <= 2 * limit) if text is None else text
     hidden = None if masked is None else np.asarray(masked, dtype=bool)
     if hidden is not None and hidden.shape != z.shape:
         raise ValueError("the masked cells must have the matrix's shape")
     data: list[dict] = [{
         "type": "heatmap", "z": z if hidden is None else np.where(hidden, np.nan, z), "x": cols, "y": rows,
         "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>",
-        "xgap": 1, "ygap": 1, "showscale": show_scale, "colorbar": {"thickness": 10, "len": 0.9},
-        "hoverongaps": False, **_scale(z, kind),
+        "xgap": 1, "ygap": 1, "showscale": show_scale, "hoverongaps": False,
+        "colorbar": {"thickness": 10, "len": 0.9, "tickfont": {"size": size - 2}},
+        **_scale(z, kind, limit if limit is not None else zmax),
     }]
-    if zmax is not None and kind != "weights":
-        data[0].update(zmin=-zmax, zmax=zmax)
-    if show_text:
-        data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
     if hidden is not None and hidden.any():
         data.append({
             "type": "heatmap", "z": np.where(hidden, 1.0, np.nan), "x": cols, "y": rows, "name": masked_label,
@@ -231,42 +263,74 @@ def heatmap(
             "textfont": {"color": theme.MASKED_TEXT_COLOR},
         })
     ticks = list(cols)
+    sigma = "Σ" if "Σ" not in cols else "Σ∑"
     if row_sums:
-        sigma = "Σ" if "Σ" not in cols else "Σ∑"
+        ticks.append(sigma)
+    widest = max((text_width(c, size) for c in cols), default=0)
+    rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > width_px * 0.8 else 0
+    extra_r = int(text_width("1.00", size) + 8 if row_sums else 0) + (theme.COLORBAR_PX if show_scale else 0)
+
+    def fitted_margin(x_labels: Sequence[str], x_size: int, y_labels: Sequence[str], y_size: int) -> dict:
+        low = _margins(x_size, title, bottom=x_labels, bottom_angle=rotate, x_title_bottom=x_title)
+        m = _margins(y_size, title, rows=y_labels, y_title=y_title)
+        m["b"] = low["b"] + (int(size * 2.2) if marks else 0)  # the marks' legend under the chart
+        m["t"] = _margins(size, title)["t"]
+        m["r"] += extra_r  # the Σ numbers written right of the matrix, then the colour bar
+        return m
+
+    margin = fitted_margin(ticks, size, rows, size)
+    height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
+    cell_w = max(1.0, (width_px - margin["l"] - margin["r"]) / len(ticks))
+    cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
+    if not rotate and widest + 6 > cell_w:  # upright labels would run into each other: turn them
+        rotate = -45
+        margin = fitted_margin(ticks, size, rows, size)
+    x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate))
+    y_shown, y_size = thinned(rows, cell_h, size, rotated=True)
+    margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
+    sums_px = extra_r - (theme.COLORBAR_PX if show_scale else 0)
+    text_size = cell_text_size(z, decimals, cell_w, cell_h, size - 1) if text is None else (size - 1 if text else None)
+    if text_size:
+        data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
+        data[0]["textfont"] = {"size": text_size}
+    if row_sums:
         data.append({
-            "type": "scatter", "x": [sigma] * n_rows, "y": rows, "mode": "text",
-            "text": [f"{s:.2f}" for s in z.sum(axis=1)], "textfont": {"color": theme.NEUTRAL_COLOR},
+            "type": "scatter", "x": [sigma] * n_rows, "y": rows, "mode": "text", "cliponaxis": False,
+            "text": [f"{s:.2f}" for s in z.sum(axis=1)], "textposition": "middle right",
+            "textfont": {"color": theme.NEUTRAL_COLOR, "size": min(size - 1, max(theme.CELL_TEXT_MIN_SIZE, cell_h))},
             "hoverinfo": "skip", "showlegend": False,
         })
-        ticks.append(sigma)
     groups: dict[tuple[str, str], list[Mark]] = {}
     for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
         groups.setdefault((mark.name, mark.color), []).append(mark)
+    box = int(max(8, min(30, cell_w - 2, cell_h - 2)))  # an outline as large as a cell, never larger
     for (name, color), group in groups.items():
+        xs, ys = [cols[m.col] for m in group], [rows[m.row] for m in group]
+        data.append({  # a white halo under the outline keeps it visible on the darkest cells
+            "type": "scatter", "x": xs, "y": ys, "mode": "markers", "showlegend": False, "hoverinfo": "skip",
+            "marker": {"symbol": "square-open", "size": box + 2, "color": "white",
+                       "line": {"width": 7, "color": "white"}},
+        })
         data.append({
-            "type": "scatter", "x": [cols[m.col] for m in group], "y": [rows[m.row] for m in group],
-            "mode": "markers", "name": name,
-            "marker": {"symbol": "square-open", "size": 30 if n_cols <= 12 else 16, "color": color,
-                       "line": {"width": 4, "color": color}},
+            "type": "scatter", "x": xs, "y": ys, "mode": "markers", "name": name,
+            "marker": {"symbol": "square-open", "size": box, "color": color, "line": {"width": 4, "color": color}},
             "hovertemplate": f"{name}<extra></extra>",
         })
-    widest = max((text_width(c, size) for c in cols), default=0)
-    rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > 360 else 0
+    if row_sums:
+        x_shown = [*[c for c in x_shown if c != sigma], sigma]
     layout = {
         "xaxis": {"type": "category", "categoryorder": "array", "categoryarray": ticks, "tickmode": "array",
-                  "tickvals": ticks, "ticktext": ticks, "side": "bottom", "tickangle": rotate,
+                  "tickvals": x_shown, "ticktext": x_shown, "side": "bottom", "tickangle": rotate,
+                  "tickfont": {"size": x_size},
                   "title": {"text": x_title, "standoff": 4}, "range": [-0.5, len(ticks) - 0.5],
                   "showgrid": False, "zeroline": False},
         "yaxis": {"type": "category", "categoryorder": "array", "categoryarray": rows, "tickmode": "array",
-                  "tickvals": rows, "ticktext": rows, "autorange": "reversed", "title": {"text": y_title},
-                  "showgrid": False, "zeroline": False},
+                  "tickvals": y_shown, "ticktext": y_shown, "autorange": "reversed", "title": {"text": y_title},
+                  "tickfont": {"size": y_size}, "showgrid": False, "zeroline": False},
         "legend": BOTTOM_LEGEND, "showlegend": bool(marks),
     }
-    margin = _margins(size, title, rows=rows, y_title=y_title, bottom=ticks, bottom_angle=rotate,
-                      x_title_bottom=x_title)
-    if marks:
-        margin["b"] += int(size * 2.2)
-    height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
+    if show_scale:
+        data[0]["colorbar"].update(x=1.0, xanchor="left", xpad=4 + sums_px)
     return _figure(data, layout, title, height, presenter, margin)
 
 
@@ -350,13 +414,18 @@ def curves(
     marker_label: str = "",
     presenter: bool = False,
     height: int = 340,
+    highlight: str | None = None,
 ) -> go.Figure:
-    """Lines sharing one x axis, optionally logarithmic, with a vertical line at `marker_x`."""
+    """Lines sharing one x axis, optionally logarithmic, with a vertical line at `marker_x`; the line named
+    `highlight` (the looking word) is drawn in the looking word's orange, the others never are."""
     xs = list(x)
+    others = iter(_cycle(theme.SERIES, len(ys)))
+    colors = [theme.QUERY_COLOR if name == highlight else next(others) for name in ys]
     data = [{
         "type": "scatter", "x": xs, "y": list(y), "mode": "lines", "name": name,
-        "line": {"color": color, "width": 2}, "hovertemplate": f"{name}<br>%{{x:.3g}} → %{{y:.3f}}<extra></extra>",
-    } for (name, y), color in zip(ys.items(), _cycle(theme.SERIES, len(ys)))]
+        "line": {"color": color, "width": 3 if name == highlight else 2},
+        "hovertemplate": f"{name}<br>%{{x:.3g}} → %{{y:.3f}}<extra></extra>",
+    } for (name, y), color in zip(ys.items(), colors)]
     layout = {
         "xaxis": {"title": {"text": x_title}, "type": "log" if log_x else "linear", "gridcolor": _GRID},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID},
@@ -449,14 +518,18 @@ def stacked_contributions(
     y_title: str = "",
     presenter: bool = False,
     height: int = 380,
+    focus: int | None = None,
 ) -> go.Figure:
     """One bar segment per word j (weight_ij · V_j) on every axis, stacked, with the sum marked.
 
     `parts` is a sequence of rows (one per label); see analysis.largest_parts to fold many words into one.
+    Row `focus` is the looking word's own part: orange, as the looking word is everywhere; no other is.
     """
+    others = iter(_cycle(theme.SERIES, len(part_labels)))
+    colors = [theme.QUERY_COLOR if j == focus else next(others) for j in range(len(part_labels))]
     data = [{
         "type": "bar", "name": label, "x": list(axis_labels), "y": np.asarray(row),
-        "marker": {"color": theme.SERIES[j % len(theme.SERIES)]},
+        "marker": {"color": colors[j]},
         "hovertemplate": f"{plain(label)}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     } for j, (row, label) in enumerate(zip(parts, part_labels))]
     data.append({
@@ -492,7 +565,7 @@ def weight_lines(
     drawn = float(np.sort(weights_row)[-min(16, n)])  # and only the 16 thickest lines are drawn (one trace each)
     data = [{
         "type": "scatter", "x": [focus, j], "y": [1, 0], "mode": "lines",
-        "line": {"width": 1 + 24 * float(w), "color": theme.VALUE_COLOR}, "opacity": 0.35 + 0.65 * float(w),
+        "line": {"width": 1 + 24 * float(w), "color": theme.WEIGHT_COLOR}, "opacity": 0.35 + 0.65 * float(w),
         "hovertemplate": f"{plain(labels[focus])} → {plain(labels[j])}: {w:.3f}<extra></extra>", "showlegend": False,
     } for j, w in enumerate(weights_row) if w >= drawn]
     data.append({
@@ -530,54 +603,83 @@ def _domains(n: int, gap: float) -> list[list[float]]:
 
 
 def heatmap_grid(
-    panels: Sequence[tuple[str, np.ndarray, Sequence[str], Sequence[str], str]],
+    panels: Sequence[tuple],
     *,
     columns: int,
     title: str = "",
     presenter: bool = False,
     height: int | None = None,
     text: bool = False,
-    width_px: float = 1000,
+    width_px: float = theme.FULL_WIDTH_PX,
+    shared_rows: bool = False,
 ) -> go.Figure:
-    """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind).
+    """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind[, scale group]).
 
-    Gaps between panels are sized from the labels, so a panel's words never run into its neighbour.
+    Panels with the same scale group share one colour scale (same range) and one colour bar, drawn right of
+    the group's rightmost panel; a panel without a group has its own scale and its own colour bar. Gaps
+    between panels are sized from the labels and the colour bars, so nothing runs into its neighbour.
+    `shared_rows`: every panel has the same rows, so only the first column prints the row labels.
     """
     size = _font_size(presenter)
     small = size - 2
     rows = -(-len(panels) // columns)
+    groups = [p[5] if len(p) > 5 and p[5] else f"_own{k}" for k, p in enumerate(panels)]
     row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
     col_px = max(text_width(c, small) for p in panels for c in p[3]) * 0.72 + small
     n_max = max(np.asarray(p[1]).shape[0] for p in panels)
     panel_px = max(150, min(420, n_max * 24 + 30))
     gap_px = col_px + size * 2.2
     body_px = rows * panel_px + (rows - 1) * gap_px
-    x_domains = _domains(columns, min(0.3, row_px / width_px))
+    side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)
+    x_domains = _domains(columns, min(0.3, side_px / width_px))
     y_domains = [[1 - d[1], 1 - d[0]] for d in _domains(rows, gap_px / body_px if rows > 1 else 0)]
+    places = [divmod(idx, columns) for idx in range(len(panels))]
     data, layout, notes = [], {}, []
-    for idx, (name, z, r_labels, c_labels, kind) in enumerate(panels):
-        r, c = divmod(idx, columns)
+    for g_index, group in enumerate(dict.fromkeys(groups)):
+        members = [k for k, g in enumerate(groups) if g == group]
+        kind = panels[members[0]][4]
+        scale = _scale(np.zeros(1), kind, scale_limit(*(panels[k][1] for k in members)))
+        right = max(places[k][1] for k in members)
+        y0 = min(y_domains[places[k][0]][0] for k in members if places[k][1] == right)
+        y1 = max(y_domains[places[k][0]][1] for k in members if places[k][1] == right)
+        name = "coloraxis" if g_index == 0 else f"coloraxis{g_index + 1}"  # plotly.js has no "coloraxis1"
+        layout[name] = {
+            "colorscale": scale["colorscale"], "cmin": scale["zmin"], "cmax": scale["zmax"],
+            "colorbar": {"x": x_domains[right][1], "xanchor": "left", "xpad": 4, "y": (y0 + y1) / 2,
+                         "yanchor": "middle", "len": y1 - y0, "lenmode": "fraction", "thickness": 8,
+                         "tickfont": {"size": small - 1}},
+        }
+        for k in members:
+            groups[k] = name
+    for idx, (name, z, r_labels, c_labels, _kind, *_) in enumerate(panels):
+        r, c = places[idx]
         z = np.asarray(z, dtype=float)
         xa, ya = _grid_axes(layout, idx, x_domains[c], y_domains[r])
         r_labels, c_labels = [str(r) for r in r_labels], [str(c) for c in c_labels]
         trace = {
-            "type": "heatmap", "z": z, "x": c_labels, "y": r_labels, "xaxis": xa, "yaxis": ya, "showscale": False,
-            "xgap": 1, "ygap": 1, "hovertemplate": "%{y} · %{x}<br>%{z:.3f}<extra></extra>", **_scale(z, kind),
+            "type": "heatmap", "z": z, "x": c_labels, "y": r_labels, "xaxis": xa, "yaxis": ya,
+            "coloraxis": groups[idx], "xgap": 1, "ygap": 1,
+            "hovertemplate": "%{y} · %{x}<br>%{z:.3f}<extra></extra>",
         }
-        if text and z.shape[1] <= theme.CELL_TEXT_MAX:
+        cell_w = (x_domains[c][1] - x_domains[c][0]) * width_px / max(1, z.shape[1])
+        text_size = cell_text_size(z, 2, cell_w, panel_px / max(1, z.shape[0]), small) if text else None
+        if text_size:
             trace["texttemplate"] = "%{z:.2f}"
+            trace["textfont"] = {"size": text_size}
         data.append(trace)
         layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
                                         tickmode="array", tickvals=c_labels, ticktext=c_labels, tickangle=-45,
                                         showgrid=False)
         layout[f"yaxis{ya[1:]}"].update(type="category", categoryorder="array", categoryarray=r_labels,
                                         tickmode="array", tickvals=r_labels, ticktext=r_labels,
-                                        autorange="reversed", showgrid=False)
+                                        autorange="reversed", showgrid=False,
+                                        showticklabels=not shared_rows or c == 0)
         notes.append(_panel_title(name, x_domains[c], y_domains[r][1], size))
     layout["annotations"] = notes
     layout["font"] = {"family": theme.FONT_FAMILY, "size": small}
     margin = _margins(small, title, rows=[r for p in panels for r in p[2]],
                       bottom=[c for p in panels for c in p[3]], bottom_angle=-45)
+    margin["r"] += theme.COLORBAR_PX
     lift = int(size * 1.8)  # the first row's panel titles sit between the plots and the figure title
     margin["t"] += lift
     return _figure(data, layout, title, height or int(body_px + margin["t"] + margin["b"]), presenter, margin, lift)

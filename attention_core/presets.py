@@ -16,8 +16,9 @@ D_K = 4  # width of Q and K for the single-head presets other than identity
 ROLE_AXES = ("entity", "predicate", "modifier")  # every word plays some role, so these never all vanish
 
 SINGLE_HEAD_PRESETS: tuple[str, ...] = ("emotion", "identity", "random", "learned")
-HEAD_RECIPES: tuple[str, ...] = ("emotion", "grammar", "tense", "agent")
-DEFAULT_HEAD_RECIPES: tuple[str, ...] = ("emotion", "grammar", "tense", "agent")
+# Eight distinct recipes, so that even 8 heads never repeat one; the first four are the classic ones.
+HEAD_RECIPES: tuple[str, ...] = ("emotion", "grammar", "tense", "agent", "valence", "visual", "topic", "action")
+DEFAULT_HEAD_RECIPES: tuple[str, ...] = HEAD_RECIPES
 
 
 def _put(w: np.ndarray, axis: str, col: int, value: float) -> None:
@@ -109,14 +110,25 @@ def head_recipe(recipe: str, d_h: int) -> tuple[np.ndarray, np.ndarray]:
         _put(w_k, "entity", 0, 2.0)
         _put(w_q, "entity", 1, 1.0)
         _put(w_k, "predicate", 1, 1.5)
-    elif recipe == "tense":  # past looks at past, future at future
+    elif recipe == "tense":  # past looks at past, future at future (one column: all its label promises)
         _put(w_q, "tense", 0, 2.0)
         _put(w_k, "tense", 0, 2.0)
-        _put(w_q, "predicate", 1, 1.0)
-        _put(w_k, "tense", 1, -1.0)
     elif recipe == "agent":  # a predicate asks "who?"; people answer
         _put(w_q, "predicate", 0, 1.5)
         _put(w_k, "person", 0, 2.5)
+    elif recipe == "valence":  # like feels for like: positive looks at positive, negative at negative
+        _put(w_q, "valence", 0, 2.0)
+        _put(w_k, "valence", 0, 2.0)
+    elif recipe == "visual":  # every word asks (through its roles) "what can be seen?"; visual words answer
+        for axis in ROLE_AXES:
+            _put(w_q, axis, 0, 1.0)
+        _put(w_k, "visual", 0, 2.5)
+    elif recipe == "topic":  # a predicate asks "about what?"; things answer
+        _put(w_q, "predicate", 0, 1.5)
+        _put(w_k, "entity", 0, 2.5)
+    elif recipe == "action":  # a person looks for what is done (the predicates)
+        _put(w_q, "person", 0, 2.0)
+        _put(w_k, "predicate", 0, 2.0)
     else:
         raise ValueError(f"unknown head recipe {recipe!r}")
     return w_q, w_k
@@ -134,3 +146,15 @@ def multi_head_weights(recipes: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray
     w_q = np.concatenate([q for q, _ in blocks], axis=1)
     w_k = np.concatenate([k for _, k in blocks], axis=1)
     return w_q, w_k, np.eye(D_MODEL), np.eye(D_MODEL)
+
+
+def recipe_columns(recipe: str) -> int:
+    """How many Q/K columns a head recipe writes: with a narrower head (d_h) only its first d_h columns fit."""
+    w_q, w_k = head_recipe(recipe, D_MODEL)
+    used = np.flatnonzero(np.any(w_q != 0, axis=0) | np.any(w_k != 0, axis=0))
+    return int(used.max()) + 1 if used.size else 0
+
+
+def recipe_fits(recipe: str, d_h: int) -> bool:
+    """True when every column of the recipe fits in a head of width d_h (what its label promises holds)."""
+    return recipe_columns(recipe) <= d_h

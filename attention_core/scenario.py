@@ -21,6 +21,7 @@ from .registry import DEFAULT_LANG, MAX_ABS, MAX_CHARS, MAX_WORD_CHARS, MAX_WORD
 
 ALPHA_MAX = 3.0  # the position strength α of screen ⑧ runs from 0 (off) to this
 MASKS = ("none", "causal", "padding")  # screen ⑧: encoder (no mask), decoder (causal), padded sentence
+HEAD_WEIGHTS = ("recipes", "shared")  # multi-head weights: hand-set recipes per head, or the W_Q, W_K, W_V of ①–⑤
 HEAD_TEMPERATURES = ("sqrt_dk", "shared")  # multi-head T: √d_head per head, or the single-head screens' T
 DEFAULT_SENTENCE = "슬픈 영화였다 아름다운 장면이었다"
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -169,6 +170,7 @@ class Scenario:
     beta: np.ndarray = field(default_factory=lambda: _frozen(np.zeros(D_MODEL)))
     head_recipes: tuple[str, ...] = ("emotion", "grammar")
     head_temperature: str = "sqrt_dk"  # the multi-head screen's T: one of HEAD_TEMPERATURES
+    head_weights: str = "recipes"  # the multi-head screen's weights: one of HEAD_WEIGHTS
     # Screen ⑧ (word order and masks) computes attention on X + α·PE under this mask. They are part of the
     # lesson's math, so they live here and travel in links; the other screens keep the source text's
     # encoder layer (X without positions, no mask), so changing them never changes another screen.
@@ -215,11 +217,34 @@ class Scenario:
 
     @cached_property
     def multi_head_weights(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(W_Q, W_K, W_V, W_O) of the multi-head screen: the head recipes, or (head_weights "shared") the
+        single-head W_Q, W_K, W_V of screens ①–⑤ split into column blocks, with W_O = I."""
+        if self.head_weights == "shared":
+            return self.w_q, self.w_k, self.w_v, _frozen(np.eye(self.w_v.shape[1]))
         return tuple(_frozen(w) for w in presets.multi_head_weights(self.head_recipes))  # type: ignore[return-value]
 
     @property
+    def head_dim(self) -> int:
+        """d_h: each head's width of Q and K."""
+        return self.multi_head_weights[0].shape[1] // self.n_heads
+
+    @property
     def mh_temperature(self) -> float:
-        return self.temperature if self.head_temperature == "shared" else math.sqrt(D_MODEL // self.n_heads)
+        """The multi-head T: the sidebar T ("shared"), or √d_h, d_h being each head's key width ("sqrt_dk")."""
+        return self.temperature if self.head_temperature == "shared" else math.sqrt(self.head_dim)
+
+    def head_options(self) -> tuple[int, ...]:
+        """Numbers of heads the multi-head weights split evenly (with shared weights: divide d_k and d_v)."""
+        if self.head_weights == "shared":
+            width = math.gcd(self.w_q.shape[1], self.w_v.shape[1])
+            return tuple(h for h in range(1, width + 1) if width % h == 0)
+        return head_choices()
+
+    def _fit_heads(self) -> Scenario:
+        """This scenario with the number of heads lowered to the largest option that splits its weights."""
+        if self.n_heads in self.head_options():
+            return self
+        return self.with_heads(max(h for h in self.head_options() if h <= self.n_heads))
 
     # Every change returns a new, validated Scenario.
 
@@ -233,7 +258,8 @@ class Scenario:
             raise InputError("preset_unknown", f"Unknown preset “{preset}”.", preset=str(preset)[:30])
         seed = self.seed if seed is None else _clean_seed(seed)
         w_q, w_k, w_v = presets.single_head_weights(preset, seed)
-        return replace(self, preset=preset, seed=seed, w_q=_frozen(w_q), w_k=_frozen(w_k), w_v=_frozen(w_v))
+        new = replace(self, preset=preset, seed=seed, w_q=_frozen(w_q), w_k=_frozen(w_k), w_v=_frozen(w_v))
+        return new._fit_heads()  # with shared weights the heads must split the new widths
 
     def with_learned(self, w_q: object, w_k: object) -> Scenario:
         """Preset "learned" with these W_Q, W_K (rounded to the editors' 2 decimals, bounded) and W_V = I."""
@@ -274,10 +300,11 @@ class Scenario:
         return replace(self, temperature=clean_temperature(t))
 
     def with_heads(self, n_heads: int) -> Scenario:
-        if n_heads not in head_choices():
+        if n_heads not in self.head_options():
+            width = D_MODEL if self.head_weights == "recipes" else math.gcd(self.w_q.shape[1], self.w_v.shape[1])
             raise InputError(
-                "heads_not_divisor", f"{D_MODEL} axes cannot be split evenly into {n_heads} heads.",
-                what="X", width=D_MODEL, heads=n_heads,
+                "heads_not_divisor", f"{width} axes cannot be split evenly into {n_heads} heads.",
+                what="X" if self.head_weights == "recipes" else "W_Q, W_K, W_V", width=width, heads=n_heads,
             )
         return replace(self, head_recipes=_recipes_for(n_heads, self.head_recipes))
 
@@ -293,6 +320,13 @@ class Scenario:
         if choice not in HEAD_TEMPERATURES:
             raise InputError("state_invalid", f"Unknown multi-head temperature “{choice}”.", what="head_temperature")
         return replace(self, head_temperature=choice)
+
+    def with_head_weights(self, choice: str) -> Scenario:
+        """The multi-head screen's weights: "recipes" (hand-set per head) or "shared" (those of screens ①–⑤);
+        the number of heads is lowered when the new weights cannot be split into that many."""
+        if choice not in HEAD_WEIGHTS:
+            raise InputError("state_invalid", f"Unknown multi-head weights “{choice}”.", what="head_weights")
+        return replace(self, head_weights=choice)._fit_heads()
 
     def with_pe_alpha(self, alpha: object) -> Scenario:
         return replace(self, pe_alpha=clean_alpha(alpha))

@@ -8,12 +8,7 @@ from attention_core import analysis, figures, ui
 with ui.page("gaze") as p:
     p.title()
     p.lead("gaze.lead")
-    c1, c2 = st.columns(2)
-    c1.latex(r"Q = X \cdot W_Q \qquad K = X \cdot W_K")
-    c1.markdown(f"- {p.t('gaze.q_role')}\n- {p.t('gaze.k_role')}")
-    reads_slot = c2.empty()  # filled below the editors, so it describes the matrices after an edit
-
-    with st.expander(p.t("gaze.edit"), expanded=not p.presenter):
+    with st.expander(p.t("gaze.edit")):  # closed: Q and K come first; opened to edit X, W_Q, W_K
         st.caption(p.t("lbl.edit_hint"))
         st.markdown(f"**{p.t('gaze.x_title')}**")
         p.matrix_editor("x")
@@ -24,8 +19,6 @@ with ui.page("gaze") as p:
         with e2:
             st.markdown(f"**{p.t('gaze.wk_title')}**")
             p.matrix_editor("w_k")
-    p.note("note.hand_set")
-    p.note("note.named_axes")
 
     s, tr = p.scenario, p.lesson.trace
     axes = p.axis_names()
@@ -34,18 +27,24 @@ with ui.page("gaze") as p:
         read = analysis.read_axes(w)
         reads.append(p.t("gaze.reads_all", m=label) if len(read) == len(axes)
                      else p.t("gaze.reads_some", m=label, axes=", ".join(axes[a] for a in read)))
-    reads_slot.info(" ".join([p.t("gaze.focus_axes"), *reads]))
     words = list(s.labels)
     dims = [f"{c + 1}" for c in range(s.d_k)]
+    qk_limit = figures.scale_limit(tr.q, tr.k)  # Q and K are read against each other: one scale
     h1, h2 = st.columns(2)
     with h1:
         p.chart(figures.heatmap(tr.q, words, [f"q{d}" for d in dims], title=p.t("gaze.q_chart"),
                                 x_title=p.t("lbl.dim"), y_title=p.t("lbl.word"), hover_row=p.t("lbl.word"),
-                                hover_col=p.t("lbl.dim"), presenter=p.presenter), "q")
+                                hover_col=p.t("lbl.dim"), limit=qk_limit, presenter=p.presenter), "q")
     with h2:
         p.chart(figures.heatmap(tr.k, words, [f"k{d}" for d in dims], title=p.t("gaze.k_chart"),
                                 x_title=p.t("lbl.dim"), y_title=p.t("lbl.word"), hover_row=p.t("lbl.word"),
-                                hover_col=p.t("lbl.dim"), presenter=p.presenter), "k")
+                                hover_col=p.t("lbl.dim"), limit=qk_limit, presenter=p.presenter), "k")
+    c1, c2 = st.columns(2)
+    c1.latex(r"Q = X \cdot W_Q \qquad K = X \cdot W_K")
+    c1.markdown(f"- {p.t('gaze.q_role')}\n- {p.t('gaze.k_role')}")
+    c2.info(" ".join([p.t("gaze.focus_axes"), *reads]))
+    p.note("note.hand_set")
+    p.note("note.named_axes")
 
     i = p.word_picker()
     word = words[i]
@@ -57,7 +56,7 @@ with ui.page("gaze") as p:
     with g2:
         p.chart(figures.heatmap(analysis.dot_terms(tr.q, tr.k, i), words, [f"c={d}" for d in dims],
                                 title=p.t("gaze.terms_chart", word=word), x_title=p.t("lbl.dim"),
-                                y_title=p.t("lbl.key_axis"), hover_row="K", hover_col=p.t("lbl.dim"),
+                                y_title=p.t("lbl.looked"), hover_row="K", hover_col=p.t("lbl.dim"),
                                 presenter=p.presenter), "terms")
 
     st.subheader(p.t("gaze.geometry"))

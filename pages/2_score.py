@@ -28,25 +28,25 @@ def symmetry_text(p: ui.Page, scores, words: list[str]) -> str:
 with ui.page("score") as p:
     p.title()
     p.lead("score.lead")
-    st.latex(r"\mathrm{score}_{ij} = Q_i \cdot K_j \qquad \mathrm{Score\ Matrix} = QK^{T} \in \mathbb{R}^{n \times n}")
     s, tr = p.scenario, p.lesson.trace
     words = list(s.labels)
     axes = p.axis_names()
-
-    st.subheader(p.t("score.cell"))
-    c1, c2, _ = st.columns([1, 1, 2])
-    with c1:
-        i = p.word_picker("lbl.pick_row", "row")
-    with c2:
-        j = p.word_picker("lbl.pick_col", "col")
-    left, right = st.columns(2)
+    i, j = p.view.cell
+    left, right = p.columns(2)
     with left:
         shown = ui.predict_reveal(p, "scores", tr.scores, words, words, lambda marks: p.chart(figures.heatmap(
             tr.scores, words, words, title=p.t("score.matrix"), x_title=p.t("lbl.key_axis"),
             y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
             marks=[figures.Mark(i, j, theme.QUERY_COLOR, p.t("score.picked")), *marks], presenter=p.presenter,
-        ), "scores"))
+            width_px=p.matrix_width), "scores"))
     with right:
+        st.latex(r"\mathrm{score}_{ij} = Q_i \cdot K_j \qquad QK^{T} \in \mathbb{R}^{n \times n}")
+        st.markdown(f"**{p.t('score.cell')}**")
+        c1, c2 = st.columns(2)
+        with c1:
+            i = p.word_picker("lbl.pick_row", "row")
+        with c2:
+            j = p.word_picker("lbl.pick_col", "col")
         if shown:
             contrib = analysis.score_contributions(s.x, s.w_q, s.w_k, i, j)
             total = float(contrib.sum())
@@ -89,7 +89,7 @@ with ui.page("score") as p:
             p.chart(figures.heatmap(shuffled.scores, order, order, title=p.t("score.shuffled_chart"),
                                     x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"),
                                     hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
-                                    presenter=p.presenter), "shuffled")
+                                    width_px=theme.FULL_WIDTH_PX, presenter=p.presenter), "shuffled")
 
     with st.expander(p.t("score.sqrt_title"), expanded=False):
         st.markdown(p.t("score.sqrt_text", dk=s.d_k, sq=math.sqrt(s.d_k)))

@@ -5,7 +5,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from attention_core import analysis, figures, ui
+from attention_core import analysis, figures, theme, ui
 
 ROW_TEMPS = (0.1, 0.5, 1.0, 2.0, 10.0)  # the one-row sweep, between its two limits
 ROW_BARS_MAX_WORDS = 6
@@ -18,12 +18,12 @@ SHADE = "background-color: #fdd0a2"
 with ui.page("temperature") as p:
     p.title()
     p.lead("temperature.lead")
-    st.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)} \qquad "
-             r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right) V")
-    control, hint = st.columns([1, 2], vertical_alignment="center")
+    control, formula = st.columns([1, 2], vertical_alignment="center")
     with control:
         ui.temperature_slider(p, "temperature:T")
-    hint.caption(p.t("temperature.slider_hint"))
+        st.caption(p.t("temperature.slider_hint"))
+    formula.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)} \qquad "
+                  r"\mathrm{Attention} = \mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right) V")
     s, tr = p.scenario, p.lesson.trace
     t = s.temperature
     words = list(s.labels)
@@ -67,10 +67,11 @@ with ui.page("temperature") as p:
 
     # the sentence's attention at T
     st.subheader(p.t("temperature.matrix_title"))
-    left, right = st.columns([3, 2])
+    left, right = p.columns([3, 2])
     with left:
         revealed = ui.predict_reveal(p, "weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
             tr.weights, words, words, title=p.t("temperature.matrix_chart", t=t), kind="weights",
+            width_px=p.matrix_width * (1 if p.wide else 1.2),
             x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
             hover_col=p.t("lbl.looked"), row_sums=True, marks=marks, presenter=p.presenter), "weights"))
     with right:
@@ -101,12 +102,18 @@ with ui.page("temperature") as p:
         curve = (analysis.effective_words_curve(tr.scores, temps) if measure == "effective"
                  else analysis.entropy(analysis.sweep(tr.scores, temps)))
         shown = list(range(s.n)) if s.n <= CURVES_MAX else sorted({p.view.focus, *range(CURVES_MAX - 1)})
-        fig = figures.curves(temps, {words[i]: curve[:, i] for i in shown},
+        # words whose curves coincide are one line, named by all of them ("슬픈 = 아름다운")
+        same = [tuple(shown[k] for k in g) for g in analysis.coincident(curve[:, shown])]
+        names = [p.t("views.same_sep").join(words[i] for i in g) for g in same]
+        focus_name = next(name for name, g in zip(names, same, strict=True) if p.view.focus in g)
+        fig = figures.curves(temps, {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)},
                              title=p.t(f"temperature.curve_{measure}"), x_title=p.t("temperature.t_log"),
                              y_title=p.t(f"temperature.measure_{measure}"), log_x=True, presenter=p.presenter,
-                             marker_x=t, marker_label=p.t("temperature.now", t=t))
+                             marker_x=t, marker_label=p.t("temperature.now", t=t), highlight=focus_name)
         fig.update_xaxes(tickvals=T_TICKS, ticktext=[f"{v:g}" for v in T_TICKS])
         p.chart(fig, "curves")
+        if any(len(g) > 1 for g in same):
+            st.caption(p.t("views.curves_same"))
         if len(shown) < s.n:
             st.caption(p.t("temperature.curves_some", k=len(shown), n=s.n))
 
@@ -127,7 +134,8 @@ with ui.page("temperature") as p:
                                     presenter=p.presenter)
         else:  # too many words for seven small bar charts: one row of the heatmap per T instead
             fig = figures.heatmap([row for _, row in panels], [name for name, _ in panels], words, title=row_title,
-                                  kind="weights", x_title=p.t("lbl.key_axis"), hover_row="T",
+                                  kind="weights", width_px=theme.FULL_WIDTH_PX, x_title=p.t("lbl.key_axis"),
+                                  hover_row="T",
                                   hover_col=p.t("lbl.looked"), row_sums=True, presenter=p.presenter)
         p.chart(fig, "row-sweep")
 

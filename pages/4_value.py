@@ -2,53 +2,50 @@
 
 import streamlit as st
 
-from attention_core import analysis, figures, ui
+from attention_core import analysis, figures, theme, ui
 
 STACK_MAX = 12  # past this many words the smaller contributions are stacked as one "other words" segment
 
 with ui.page("value") as p:
     p.title()
     p.lead("value.lead")
-    c1, c2 = st.columns(2)
-    with c1:
-        st.latex(r"V = X \cdot W_V")
-        st.markdown(p.t("value.wv_role"))
-    with c2:
-        st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V")
-        st.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
-        st.markdown(p.t("value.sum_role"))
-
-    s, tr = p.scenario, p.lesson.trace
-    words = list(s.labels)
-    d = s.w_v.shape[1]
-    v_dims = [f"v{c + 1}" for c in range(d)]
-
-    st.subheader(p.t("value.v_section"))
-    with st.expander(p.t("value.wv_editor"), expanded=not p.presenter):
+    with st.expander(p.t("value.wv_editor")):  # closed: the charts come first; opened to edit W_V
         st.caption(p.t("lbl.edit_hint"))
         p.matrix_editor("w_v")
     s, tr = p.scenario, p.lesson.trace  # the editor may have just changed W_V
+    words = list(s.labels)
+    d = s.w_v.shape[1]
+    v_dims = [f"v{c + 1}" for c in range(d)]
+    v_limit = figures.scale_limit(tr.v)  # the output is a weighted average of V's rows: one scale for both
+
     v_col, read_col = st.columns([3, 2])
     with v_col:
         p.chart(figures.heatmap(tr.v, words, v_dims, title=p.t("value.v_chart"), x_title=p.t("value.v_dim"),
-                                y_title=p.t("value.word_axis"), hover_row=p.t("lbl.word"),
+                                y_title=p.t("value.word_axis"), hover_row=p.t("lbl.word"), limit=v_limit,
+                                width_px=theme.FULL_WIDTH_PX * 0.6,
                                 hover_col=p.t("lbl.dim"), presenter=p.presenter), "v")
     with read_col:
+        st.latex(r"V = X \cdot W_V")
+        st.markdown(p.t("value.wv_role"))
         st.markdown(p.t("value.wv_read", d=d))
         if analysis.is_identity(s.w_v):
             st.info(p.t("value.identity", d=d))
         p.note("value.who_vs_what")
 
     st.subheader(p.t("value.sum_section"))
-    w_col, o_col = st.columns(2)
-    with w_col:  # the weights are printed in the cells, so the colour bar is left out to give the words room
-        p.chart(figures.heatmap(tr.weights, words, words, kind="weights", row_sums=True, show_scale=False,
+    f1, f2 = st.columns(2)
+    f1.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V")
+    f2.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
+    st.markdown(p.t("value.sum_role"))
+    w_col, o_col = p.columns(2)
+    with w_col:
+        p.chart(figures.heatmap(tr.weights, words, words, kind="weights", row_sums=True, width_px=p.matrix_width,
                                 title=p.t("value.weights_chart", t=s.temperature), x_title=p.t("lbl.key_axis"),
                                 y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
                                 hover_col=p.t("lbl.looked"), presenter=p.presenter), "weights")
     with o_col:
         shown = ui.predict_reveal(p, "output", tr.output, words, v_dims, lambda marks: p.chart(figures.heatmap(
-            tr.output, words, v_dims, title=p.t("value.out_chart"), x_title=p.t("value.v_dim"),
+            tr.output, words, v_dims, title=p.t("value.out_chart"), x_title=p.t("value.v_dim"), limit=v_limit,
             y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.word"), hover_col=p.t("lbl.dim"), marks=marks,
             presenter=p.presenter), "output"))
     st.caption(p.t("value.sum_read"))
@@ -71,6 +68,7 @@ with ui.page("value") as p:
                 rows.append(rest)
                 names.append(p.t("value.others", k=len(words) - len(kept)))
             fig = figures.stacked_contributions(rows, names, v_dims, tr.output[i],
+                                                focus=kept.index(i) if i in kept else None,
                                                 title=p.t("value.stack_chart", word=word),
                                                 total_label=p.t("value.total_label"), y_title=p.t("lbl.value"),
                                                 presenter=p.presenter)

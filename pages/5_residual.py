@@ -7,48 +7,33 @@ from attention_core import analysis, figures, layer_norm, ui
 with ui.page("residual") as p:
     p.title()
     p.lead("residual.lead")
+    c1, c2 = st.columns([1, 2])
+    with c1:
+        dropped = st.toggle(p.t("residual.drop"), key="residual:drop", help=p.t("residual.drop_help"))
+    with c2, st.expander(p.t("residual.gb_title")):  # before the charts, so an edit shows in this run
+        p.matrix_editor("gamma_beta")
+        st.caption(p.t("lbl.edit_hint") + " " + p.t("residual.gb_note"))
+
+    s, lesson = p.scenario, p.lesson
+    words, axes = list(s.labels), p.axis_names()
+    before = lesson.trace.output if dropped else lesson.residual
+    after = lesson.normalized_without_residual if dropped else lesson.normalized
+    # the four matrices are compared with each other: one scale (same range) and one colour bar
+    suffix = "_dropped" if dropped else ""
+    panels = [(p.t("residual.x_chart"), s.x, words, axes, "signed", "z"),
+              (p.t("residual.attn_chart"), lesson.trace.output, words, axes, "signed", "z"),
+              (p.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
+              (p.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
+    p.chart(figures.heatmap_grid(panels, columns=2, text=True, presenter=p.presenter,
+                                 title=p.t("views.residual_grid")), "add-norm")
+    st.caption(p.t("views.residual_scale") + " " + p.t("residual.add_note"))
+
     f1, f2 = st.columns(2)
     f1.latex(r"\begin{aligned} Z &= \mathrm{Input} + \mathrm{Attention}(Q, K, V) \\ "
              r"\mathrm{Output} &= \mathrm{LayerNorm}(Z) \end{aligned}")
     f2.info(p.t("residual.quote"))
 
-    c1, c2 = st.columns([1, 2], vertical_alignment="center")
-    with c1:
-        dropped = st.toggle(p.t("residual.drop"), key="residual:drop")
-    c2.caption(p.t("residual.drop_help"))
-    st.markdown(f"**{p.t('residual.gb_title')}**")
-    p.matrix_editor("gamma_beta")
-    st.caption(p.t("lbl.edit_hint") + " " + p.t("residual.gb_note"))
-
-    s, lesson = p.scenario, p.lesson
-    words, axes = list(s.labels), p.axis_names()
-
-    def matrix_chart(values, title_key: str, name: str) -> None:
-        p.chart(figures.heatmap(values, words, axes, title=p.t(title_key), x_title=p.t("lbl.axis"),
-                                y_title=p.t("lbl.word"), hover_row=p.t("lbl.word"), hover_col=p.t("lbl.axis"),
-                                show_scale=False, presenter=p.presenter), name)
-
-    st.subheader(p.t("residual.add"))
-    a1, a2 = st.columns(2)
-    with a1:
-        matrix_chart(s.x, "residual.x_chart", "x")
-    with a2:
-        matrix_chart(lesson.trace.output, "residual.attn_chart", "attention")
-    st.caption(p.t("residual.add_note"))
-
     st.subheader(p.t("residual.norm_dropped" if dropped else "residual.norm"))
-    before = lesson.trace.output if dropped else lesson.residual
-    n1, n2 = st.columns(2)
-    with n1:
-        if dropped:
-            matrix_chart(before, "residual.z_chart_dropped", "z")
-        else:
-            matrix_chart(before, "residual.z_chart", "z")
-    with n2:
-        if dropped:
-            matrix_chart(lesson.normalized_without_residual, "residual.ln_chart_dropped", "layernorm")
-        else:
-            matrix_chart(lesson.normalized, "residual.ln_chart", "layernorm")
     m1, m2 = st.columns(2)
     with m1:
         src = p.t("residual.src_attn" if dropped else "residual.src_z")
@@ -83,11 +68,11 @@ with ui.page("residual") as p:
         panels = ((with_res, lesson.normalized, "pairs-with"),
                   (without, lesson.normalized_without_residual, "pairs-without"))
         for column, (which, out, name) in zip(st.columns(2), panels, strict=True):
-            with column:
+            with column:  # cosines, both on the one scale −1 … 1
                 p.chart(figures.heatmap(analysis.pair_cosines(out), words, words,
                                         title=p.t("residual.pairs_chart", which=which), x_title=p.t("lbl.word"),
                                         y_title=p.t("lbl.word"), hover_row=p.t("lbl.word"),
-                                        hover_col=p.t("lbl.word"), presenter=p.presenter), name)
+                                        hover_col=p.t("lbl.word"), limit=1.0, presenter=p.presenter), name)
     else:
         st.caption(p.t("residual.lost_hint"))
 

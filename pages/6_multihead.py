@@ -3,53 +3,74 @@
 import pandas as pd
 import streamlit as st
 
-from attention_core import analysis, figures, presets, scenario, ui
+from attention_core import analysis, figures, presets, ui
+from attention_core.lexicon import D_MODEL
 
 HEADS_PER_ROW = 2  # wider panels keep Korean tick labels apart at 1280 px
+HEADS_PER_TABLE = 4  # the most-looked-at table shows this many heads side by side
 
 with ui.page("multihead") as p:
     p.title()
-    p.lead("multihead.quote")
-    p.lead("multihead.lead")
-    s, multi = p.scenario, p.lesson.multi
-    words, axes = list(s.labels), p.axis_names()
-    n_heads, d_model, d_h = s.n_heads, s.x.shape[1], multi.heads[0].q.shape[1]
+    shared = p.scenario.head_weights == "shared"
+    if not shared:  # said up front: editing W_Q on ① changes nothing here
+        st.info(p.t("views.separate"))
 
-    f1, f2 = st.columns(2)
-    f1.latex(r"\mathrm{head}_h = \mathrm{softmax}\!\left(\frac{Q_h K_h^{T}}{T}\right) V_h")
-    f2.latex(r"\mathrm{MultiHead}(X) = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_H)\, W_O")
-    with st.expander(p.t("multihead.split_title")):
-        st.latex(r"Q_h = (X W_Q)_{[:,\; h d_h \,:\, (h+1) d_h]} \quad (\text{K, V alike}), \qquad "
-                 r"d_h = \frac{d_{\mathrm{model}}}{H}")
-        st.markdown(p.t("multihead.split_text", d_model=d_model, h=n_heads, d_h=d_h, first=", ".join(axes[:d_h])))
-
-    c1, c2 = st.columns([1, 2])
+    c1, c2, c3 = st.columns([2, 2, 2])
     with c1:
-        p.seed("mh:heads", n_heads)
+        p.seed("mh:heads", p.scenario.n_heads)
 
         def heads_changed() -> None:
             n = st.session_state["mh:heads"]
             if n is not None:  # the segmented control can be cleared: keep the current number
                 p.update(p.scenario.with_heads(n))
 
-        st.segmented_control(p.t("multihead.heads"), scenario.head_choices(), key="mh:heads",
-                             on_change=heads_changed, help=p.t("multihead.heads_help", d_model=d_model))
+        st.segmented_control(p.t("multihead.heads"), p.scenario.head_options(), key="mh:heads",
+                             on_change=heads_changed, help=p.t("multihead.heads_help", d_model=D_MODEL))
     with c2:
-        p.seed("mh:sidebar_t", s.head_temperature == "shared")
+        p.seed("mh:shared", shared)
+
+        def shared_changed() -> None:
+            p.update(p.scenario.with_head_weights("shared" if st.session_state["mh:shared"] else "recipes"))
+
+        st.toggle(p.t("views.shared_weights"), key="mh:shared", on_change=shared_changed,
+                  help=p.t("views.shared_weights_help"))
+    with c3:
+        p.seed("mh:sidebar_t", p.scenario.head_temperature == "shared")
 
         def sidebar_t_changed() -> None:
-            shared = st.session_state["mh:sidebar_t"]
-            p.update(p.scenario.with_head_temperature("shared" if shared else "sqrt_dk"))
+            on = st.session_state["mh:sidebar_t"]
+            p.update(p.scenario.with_head_temperature("shared" if on else "sqrt_dk"))
 
         st.toggle(p.t("multihead.sidebar_t"), key="mh:sidebar_t", on_change=sidebar_t_changed,
                   help=p.t("multihead.sidebar_t_help"))
-        if s.head_temperature == "shared":
-            st.info(p.t("multihead.t_sidebar", t=multi.temperature))
-        else:
-            st.info(p.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature))
+
+    s, multi = p.scenario, p.lesson.multi
+    words, axes = list(s.labels), p.axis_names()
+    n_heads, d_model, d_h = s.n_heads, s.x.shape[1], s.head_dim
+    v_h = multi.concat.shape[1] // n_heads  # each head's share of V's columns
+    v_names = axes if analysis.is_identity(s.multi_head_weights[2]) else [f"v{c + 1}" for c in range(d_model)]
+    notes = [p.t("multihead.t_sidebar", t=multi.temperature) if s.head_temperature == "shared"
+             else p.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature)]
+    if shared:
+        notes.append(p.t("views.shared_on", dk=s.d_k, dv=s.w_v.shape[1],
+                         choices=", ".join(str(h) for h in s.head_options())))
+        if n_heads == 1:
+            notes.append(p.t("views.same_as_single", t=s.temperature) if s.head_temperature == "shared"
+                         else p.t("views.not_same_t", t=multi.temperature, sidebar=s.temperature))
+    st.caption(" · ".join(notes))
+
+    def fits(h: int) -> bool:
+        return shared or presets.recipe_fits(s.head_recipes[h], d_h)
+
+    def short(h: int) -> str:
+        """The head's short name; a recipe that does not fit in d_h columns says it is only partly there."""
+        if shared:
+            return p.t("views.shared_head", h=h + 1, a=h * d_h + 1, b=(h + 1) * d_h)
+        name = p.t(f"multihead.short.{s.head_recipes[h]}")
+        return name if fits(h) else p.t("views.partial_short", name=name)
 
     def head_name(h: int) -> str:
-        return p.t("multihead.head", h=h + 1, name=p.t(f"multihead.short.{s.head_recipes[h]}"))
+        return short(h) if shared else p.t("multihead.head", h=h + 1, name=short(h))
 
     def recipe_picker(h: int) -> None:
         key = f"mh:recipe:{h}"
@@ -60,19 +81,34 @@ with ui.page("multihead") as p:
 
         st.selectbox(p.t("multihead.recipe", h=h + 1), presets.HEAD_RECIPES, key=key, on_change=changed,
                      format_func=lambda name: p.t(f"recipe.{name}"))
+        if not fits(h):
+            recipe = s.head_recipes[h]
+            st.warning(p.t("views.partial", d_h=d_h, need=presets.recipe_columns(recipe),
+                           kept=p.t(f"views.first.{recipe}")))
 
-    st.subheader(p.t("multihead.gaze_title"))
-    for start in range(0, n_heads, HEADS_PER_ROW):
-        cols = st.columns(min(n_heads, HEADS_PER_ROW))
-        for h, col in zip(range(start, min(start + HEADS_PER_ROW, n_heads)), cols, strict=False):
+    per_row = 1 if p.wide else HEADS_PER_ROW
+    for start in range(0, n_heads, per_row):
+        cols = st.columns(min(n_heads, per_row))
+        for h, col in zip(range(start, min(start + per_row, n_heads)), cols, strict=False):
             with col:
-                recipe_picker(h)
-                name = p.t(f"multihead.short.{s.head_recipes[h]}")
+                title = (p.t("multihead.weights_chart", h=h + 1, name=short(h)) if not shared
+                         else f"{short(h)}: {p.t('views.weights_word')}")
                 p.chart(figures.heatmap(multi.heads[h].weights, words, words, kind="weights", row_sums=True,
-                                        title=p.t("multihead.weights_chart", h=h + 1, name=name),
-                                        x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"),
+                                        title=title, x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"),
                                         hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
-                                        show_scale=False, presenter=p.presenter), f"weights-{h}")
+                                        width_px=p.matrix_width, presenter=p.presenter), f"weights-{h}")
+                if not shared:
+                    recipe_picker(h)
+
+    p.lead("multihead.quote")
+    p.lead("multihead.lead")
+    f1, f2 = st.columns(2)
+    f1.latex(r"\mathrm{head}_h = \mathrm{softmax}\!\left(\frac{Q_h K_h^{T}}{T}\right) V_h")
+    f2.latex(r"\mathrm{MultiHead}(X) = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_H)\, W_O")
+    with st.expander(p.t("multihead.split_title")):
+        st.latex(r"Q_h = (X W_Q)_{[:,\; h d_h \,:\, (h+1) d_h]} \quad (\text{K, V alike}), \qquad "
+                 r"d_h = \frac{d_{\mathrm{model}}}{H}")
+        st.markdown(p.t("multihead.split_text", d_model=d_model, h=n_heads, d_h=v_h, first=", ".join(v_names[:v_h])))
 
     st.markdown(f"**{p.t('multihead.fav_title')}**")
     table = {}
@@ -85,18 +121,22 @@ with ui.page("multihead") as p:
             else:
                 cells.append(f"{p.t('multihead.tie_sep').join(words[j] for j in tied)} ({weight:.2f})")
         table[head_name(h)] = cells
-    st.dataframe(pd.DataFrame(table, index=words), width="stretch")
-    st.caption(p.t("multihead.fav_caption"))
+    names = list(table)
+    for start in range(0, len(names), HEADS_PER_TABLE):  # a static table wraps its cells: nothing cut off
+        st.table(pd.DataFrame({k: table[k] for k in names[start:start + HEADS_PER_TABLE]}, index=words))
+    st.caption(p.t("multihead.fav_caption") + (" " + p.t("views.fav_wrap", k=HEADS_PER_TABLE)
+                                               if len(names) > HEADS_PER_TABLE else ""))
 
     st.subheader(p.t("multihead.bilinear_title"))
     st.caption(p.t("multihead.bilinear_caption"))
-    panels = [(head_name(h), m, axes, axes, "signed") for h, m in enumerate(analysis.head_bilinears(s))]
+    # the heads are compared with each other: one scale and one colour bar for all of them
+    panels = [(head_name(h), m, axes, axes, "signed", "m") for h, m in enumerate(analysis.head_bilinears(s))]
     p.chart(figures.heatmap_grid(panels, columns=min(n_heads, HEADS_PER_ROW), title=p.t("multihead.bilinear_chart"),
                                    presenter=p.presenter), "bilinears")
 
     st.subheader(p.t("multihead.concat_title"))
     concat_cols = [p.t("multihead.col_prefix", h=h + 1, axis=a)
-                   for h in range(n_heads) for a in axes[h * d_h:(h + 1) * d_h]]
+                   for h in range(n_heads) for a in v_names[h * v_h:(h + 1) * v_h]]
     k1, k2 = st.columns(2)
     with k1:
         p.chart(figures.heatmap(multi.concat, words, concat_cols,

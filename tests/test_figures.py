@@ -10,14 +10,14 @@ WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다"]
 
 def test_heatmap_keeps_matrix_order_and_every_label():
     z = np.arange(12.0).reshape(4, 3) - 5
-    fig = figures.heatmap(z, WORDS, ["a", "b", "c"], x_title="Key →", y_title="Query ↓")
+    fig = figures.heatmap(z, WORDS, ["a", "b", "c"], x_title="Key →", y_title="Query (rows)")
     hm = fig.data[0]
     np.testing.assert_array_equal(hm.z, z)
     assert fig.layout.yaxis.autorange == "reversed"  # row 0 at the top
     assert list(fig.layout.yaxis.ticktext) == WORDS and list(hm.y) == WORDS  # words are the categories
     assert list(fig.layout.yaxis.categoryarray) == WORDS
     assert list(fig.layout.xaxis.ticktext) == ["a", "b", "c"]
-    assert fig.layout.xaxis.title.text == "Key →" and fig.layout.yaxis.title.text == "Query ↓"
+    assert fig.layout.xaxis.title.text == "Key →" and fig.layout.yaxis.title.text == "Query (rows)"
     assert hm.colorscale and hm.zmin == -hm.zmax == -6  # diverging, centred on 0
     assert hm.texttemplate == "%{z:.2f}"  # numbers in the cells (no annotations)
     assert not fig.layout.annotations
@@ -39,11 +39,13 @@ def test_repeated_words_stay_separate_categories():
 
 
 def test_many_columns_hide_cell_numbers_and_rotate_labels():
-    n = theme.CELL_TEXT_MAX + 1
+    n = 17
     labels = [f"w{i}" for i in range(n)]
-    fig = figures.heatmap(np.zeros((n, n)), labels, labels)
+    fig = figures.heatmap(np.zeros((n, n)), labels, labels)  # half width: cells too narrow for "0.00"
     assert fig.data[0].texttemplate is None
     assert fig.layout.xaxis.tickangle == -45
+    wide = figures.heatmap(np.zeros((n, n)), labels, labels, width_px=theme.FULL_WIDTH_PX)
+    assert wide.data[0].texttemplate == "%{z:.2f}" and wide.data[0].textfont.size < theme.FONT_SIZE
 
 
 def test_marks_outline_cells():
@@ -124,7 +126,7 @@ def test_colour_scales_reach_the_browser_as_explicit_stops():
     for scale in (signed, weights):
         assert isinstance(scale[0][1], str) and scale[0][0] == 0 and scale[-1][0] == 1
     assert signed[0][1] == "rgb(5,48,97)"  # RdBu reversed: negative is blue
-    assert weights[0][1] == "rgb(247,251,255)"  # Blues: 0 is white
+    assert weights[0][1] == "rgb(247,252,245)"  # Greens: 0 is (nearly) white
 
 
 def test_masked_cells_are_drawn_as_masked_not_as_zeros():

@@ -49,6 +49,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "recipe.grammar": ("문법 헤드: 수식어→명사, 명사→서술어", "Grammar head: modifier→noun, noun→predicate"),
     "recipe.tense": ("시제 헤드: 과거는 과거를", "Tense head: past looks at past"),
     "recipe.agent": ("행위자 헤드: 서술어가 사람을", "Agent head: a predicate looks for a person"),
+    "recipe.valence": ("느낌 헤드: 긍정은 긍정을, 부정은 부정을", "Valence head: positive looks at positive"),
+    "recipe.visual": ("장면 헤드: 무엇이 눈에 보이나?", "Scene head: what can be seen?"),
+    "recipe.topic": ("대상 헤드: 서술어가 사물을", "Topic head: a predicate looks for a thing"),
+    "recipe.action": ("행동 헤드: 사람이 서술어를", "Action head: a person looks for what is done"),
     # axes
     "axis.emotion": ("감정", "emotion"),
     "axis.valence": ("긍정·부정", "valence"),
@@ -59,7 +63,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "axis.tense": ("시제", "tense"),
     "axis.person": ("사람", "person"),
     # shared words in charts
-    "lbl.query_axis": ("Query ↓ 보는 단어", "Query ↓ the word looking"),
+    "lbl.query_axis": ("Query (행) = 보는 단어", "Query (rows) = the word looking"),
     "lbl.key_axis": ("Key → 시선을 받는 단어", "Key → the word looked at"),
     "lbl.looker": ("보는 단어", "looking word"),
     "lbl.looked": ("시선을 받는 단어", "looked-at word"),

@@ -55,6 +55,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "short.grammar": ("문법", "grammar"),
     "short.tense": ("시제", "tense"),
     "short.agent": ("행위자", "agent"),
+    "short.valence": ("느낌", "valence"),
+    "short.visual": ("장면", "scene"),
+    "short.topic": ("대상", "topic"),
+    "short.action": ("행동", "action"),
     "weights_chart": ("헤드 {h} ({name}): 가중치", "Head {h} ({name}): weights"),
     "fav_title": ("헤드마다 가장 많이 본 단어", "The word each head looks at most"),
     "fav_caption": (
@@ -71,10 +75,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "bilinear_caption": (
         "각 패널의 행 ↓ = 보는 단어의 축, 열 → = 시선을 받는 단어의 축. 칸 (a, b)가 0이 아니면 이 헤드는 "
         "‘보는 단어의 a’와 ‘시선을 받는 단어의 b’를 맞춰 봅니다: score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. "
-        "색의 진하기는 패널마다 따로 맞췄습니다 (마우스를 올리면 값).",
+        "모든 패널이 색 척도 하나(오른쪽 색 막대)를 함께 씁니다: 같은 색은 어느 헤드에서나 같은 값입니다.",
         "In each panel rows ↓ = the looking word's axis, columns → = the looked-at word's axis. A non-zero cell "
         "(a, b) means the head matches ‘a of the looking word’ with ‘b of the looked-at word’: "
-        "score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. Colours are scaled per panel (hover for values).",
+        "score_ij = x_i · (W_Qʰ W_Kʰᵀ) · x_jᵀ. All panels share one colour scale (the colour bar on the right): a "
+        "colour means the same value in every head.",
     ),
     "bilinear_chart": ("W_Qʰ W_Kʰᵀ: 행 ↓ 보는 단어의 축, 열 → 시선을 받는 단어의 축",
                        "W_Qʰ W_Kʰᵀ (rows ↓ looker, columns → looked-at)"),

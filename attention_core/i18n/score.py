@@ -20,7 +20,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "contrib_chart": ("‘{i}’ → ‘{j}’: 축 쌍별 기여 (합 = {total:.2f})",
                       "‘{i}’ → ‘{j}’: contribution of each axis pair (sum = {total:.2f})"),
-    "looker_axis": ("보는 단어의 축 a ↓", "looking word's axis a ↓"),
+    "looker_axis": ("보는 단어의 축 a (행)", "looking word's axis a (rows)"),
     "looked_axis": ("시선을 받는 단어의 축 b →", "looked-at word's axis b →"),
     "m_chart": ("M = W_Q W_Kᵀ: 어떤 축이 어떤 축을 보는가", "M = W_Q W_Kᵀ: which axis looks at which"),
     "sum_check": ("기여의 합 {total:.4f} = 점수 {score:.4f}", "sum of contributions {total:.4f} = score {score:.4f}"),

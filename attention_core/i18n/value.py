@@ -39,7 +39,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "v_chart": ("V = X·W_V (각 단어가 건네줄 정보)", "V = X·W_V (what each word hands over)"),
     "v_dim": ("V의 차원 →", "V dimension →"),
-    "word_axis": ("단어 ↓", "word ↓"),
+    "word_axis": ("단어 (행)", "word (rows)"),
     "sum_section": ("가중합: 가중치 · V", "The weighted sum: weights · V"),
     "weights_chart": ("Attention 가중치 (T = {t:g})", "Attention weights (T = {t:g})"),
     "out_chart": ("출력 = 가중치 · V (문맥을 반영한 표현)", "Output = weights · V (the context-aware representation)"),

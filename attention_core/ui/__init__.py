@@ -32,6 +32,11 @@ from .state import AppState, session_state
 __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "page", "predict_reveal", "temperature_slider"]
 
 
+# Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
+# so that each step's key chart starts above the fold at 1280×720.
+_LAYOUT_CSS = "<style>[data-testid='stMainBlockContainer'] { padding-top: 4.25rem; }</style>"
+
+
 @contextlib.contextmanager
 def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
@@ -44,6 +49,7 @@ def page(key: str) -> Iterator[Page]:
         layout="wide",
         initial_sidebar_state="collapsed" if p.presenter else "expanded",
     )
+    st.html(_LAYOUT_CSS)
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)
@@ -51,7 +57,8 @@ def page(key: str) -> Iterator[Page]:
         level, message = state.notices.pop(0)
         getattr(st, level)(message)
     yield p
-    compare(p)
+    with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
+        compare(p)
     with tail_slot:
         share_link(p)
         tools(p)

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from .. import analysis, codec, figures, presets
+from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
 from ..i18n import error_text, text
 from ..lexicon import AXES
@@ -32,6 +32,7 @@ class Page:
         self.key = key
         self._state = state
         self._lesson: analysis.Lesson | None = None
+        self.compare_slot = None  # where the B − A compare goes: right under the title
 
     def seed(self, key: str, value: object) -> None:
         """Bind widget `key` to the canonical `value` (set on every run, before the widget is drawn).
@@ -88,12 +89,28 @@ class Page:
     def axis_names(self) -> list[str]:
         return [self.t(f"axis.{a.key}") for a in AXES]
 
+    @property
+    def wide(self) -> bool:
+        """Past theme.WIDE_AFTER_WORDS words the word × word matrices get the page's full width."""
+        return self.scenario.n > theme.WIDE_AFTER_WORDS
+
+    @property
+    def matrix_width(self) -> int:
+        """The width (px) a word × word matrix gets: all of the page when `wide`, else one of two columns."""
+        return theme.FULL_WIDTH_PX if self.wide else theme.HALF_WIDTH_PX
+
+    def columns(self, spec=2, **kwargs) -> list:
+        """`st.columns(spec)`, or one full-width container per column when the matrices need the full width."""
+        n = spec if isinstance(spec, int) else len(spec)
+        return [st.container() for _ in range(n)] if self.wide else st.columns(spec, **kwargs)
+
     # drawing helpers
 
     def title(self) -> None:
         """The page's title, then the notice about words not in the table (every page shows the sentence)."""
         st.title(self.t(f"page.{self.key}"))
         word_notice(self)
+        self.compare_slot = st.container()  # filled when the page is drawn, with the final state
 
     def lead(self, key: str) -> None:
         st.markdown(self.t(key))

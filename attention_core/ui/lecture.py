@@ -176,7 +176,7 @@ def compare(p: Page) -> None:
             with col:
                 p.chart(figures.heatmap(delta, words, xs, title=p.t(f"lecture.d_{name}"), kind="signed",
                                         hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
-                                        presenter=p.presenter), f"diff-{name}")
+                                        width_px=theme.FULL_WIDTH_PX / 3, presenter=p.presenter), f"diff-{name}")
                 changes = analysis.top_changes(np.zeros_like(delta), delta)
                 if changes:
                     st.markdown(f"**{p.t('lecture.largest')}**\n\n" + "\n".join(
@@ -189,12 +189,13 @@ def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
     state = p._state
     with st.expander(p.t("lecture.tools"), expanded=state.snapshot is not None):
-        c1, c2 = st.columns([3, 2])
-        if c1.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:"):
+        # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…")
+        if st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch"):
             state.snapshot = p.scenario
             state.notices.append(("success", p.t("lecture.snapshot_saved")))
             st.rerun()
-        if state.snapshot is not None and c2.button(p.t("lecture.snapshot_clear"), key="tl:clear"):
+        if state.snapshot is not None and st.button(p.t("lecture.snapshot_clear"), key="tl:clear", width="stretch",
+                                                    icon=":material/delete:"):
             state.snapshot = None
             st.rerun()
         st.markdown(f"**{p.t('lecture.export')}**")

@@ -1,6 +1,9 @@
 """Home under AppTest: the pipeline renders, and editing the sentence changes what it shows."""
 
-from tests.app.conftest import assert_clean, chart_names, chart_words, open_page, state
+import numpy as np
+
+from attention_core import analysis
+from tests.app.conftest import assert_clean, chart, chart_names, chart_words, open_page, state
 
 
 def test_home_shows_the_pipeline_and_follows_the_sentence():
@@ -13,6 +16,22 @@ def test_home_shows_the_pipeline_and_follows_the_sentence():
     words = chart_words(at, "pipeline")
     assert "고양이가" in words and "아름다운" not in words
     assert state(at).scenario.n == 4
+
+
+def test_pipeline_has_a_colour_bar_for_every_scale_and_shares_q_k_and_v_output():
+    at = open_page("home")
+    fig = chart(at, "pipeline")
+    axes = [t.coloraxis for t in fig.data]
+    assert axes[1] == axes[2] and axes[5] == axes[6]  # Q, K share a scale; so do V and the output
+    assert len(set(axes)) == 6  # X, scores, weights and LayerNorm each have their own
+    lesson = analysis.compute(state(at).scenario)
+    qk = fig.layout[axes[1]]
+    assert np.isclose(qk.cmax, max(np.abs(lesson.trace.q).max(), np.abs(lesson.trace.k).max()))
+    assert qk.cmin == -qk.cmax
+    weights = fig.layout[axes[4]]
+    assert (weights.cmin, weights.cmax) == (0.0, 1.0)
+    for name in set(axes):
+        assert fig.layout[name].colorbar.len > 0  # every scale has its colour bar
 
 
 def test_language_switch_translates_the_page():

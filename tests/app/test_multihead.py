@@ -33,10 +33,10 @@ def test_page_shows_each_head_the_split_concat_and_output():
     assert np.allclose(np.array(chart_titled(at, "MultiHead(X)").data[0].z), lesson.multi.output)
     assert np.allclose(np.array(chart_titled(at, "W_O =").data[0].z), np.eye(8))
     assert any("Concat" in e.value for e in at.latex)
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table.columns) == ["헤드 1 (감정)", "헤드 2 (문법)"]
     assert table.iloc[0, 0].startswith("슬픈") and "장면이었다" in table.iloc[0, 1]  # the heads look elsewhere
-    assert any("√4 = 2.00" in i.value for i in at.info)
+    assert any("√4 = 2.00" in i.value for i in at.caption)
 
 
 def test_four_heads_give_four_panels_and_leave_the_single_head_weights_alone():
@@ -48,8 +48,8 @@ def test_four_heads_give_four_panels_and_leave_the_single_head_weights_alone():
     assert s.n_heads == 4
     assert len(weight_titles(at)) == 4
     assert len(bilinear_grid(at).data) == 4
-    assert list(at.dataframe[0].value.columns)[3] == "헤드 4 (행위자)"
-    assert any("√2 = 1.41" in i.value for i in at.info)
+    assert list(at.table[0].value.columns)[3] == "헤드 4 (행위자)"
+    assert any("√2 = 1.41" in i.value for i in at.caption)
     for name in ("w_q", "w_k", "w_v"):
         assert np.array_equal(getattr(s, name), getattr(before, name))
 
@@ -79,7 +79,7 @@ def test_the_t_switch_uses_the_sidebar_t():
     assert state(at).scenario.head_temperature == "shared"
     sharp = head_weights(at, "헤드 1 (")
     assert sharp.max() > default.max()
-    assert any("사이드바의 T = 0.5" in i.value for i in at.info)
+    assert any("사이드바의 T = 0.5" in i.value for i in at.caption)
     at.select_slider(key="sb:T").set_value(2.0).run()
     assert np.allclose(head_weights(at, "헤드 1 ("), default)  # sidebar T = 2 = √4
 
@@ -89,10 +89,81 @@ def test_english_and_a_cleared_head_control_keeps_the_heads():
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert weight_titles(at) == ["Head 1 (emotion): weights", "Head 2 (grammar): weights"]
-    assert any("T in use = √d_h" in i.value for i in at.info)
+    assert any("T in use = √d_h" in i.value for i in at.caption)
     at.segmented_control(key="mh:heads").set_value(8).run()
     assert len(weight_titles(at)) == 8 and state(at).scenario.n_heads == 8
     at.segmented_control(key="mh:heads").set_value(None).run()
     assert_clean(at)
     assert state(at).scenario.n_heads == 8
     assert at.segmented_control(key="mh:heads").value == 8
+
+
+def test_the_separate_weights_are_said_up_front():
+    at = open_page("multihead")
+    assert "따로" in at.info[0].value and "①–⑤" in at.info[0].value  # the first message on the page, not folded
+    at.toggle(key="mh:shared").set_value(True).run()
+    assert not any("따로" in i.value for i in at.info)  # with the same weights there is nothing separate to say
+
+
+def test_one_head_with_the_same_weights_and_the_sidebar_t_is_screen_3():
+    at = open_page("multihead")
+    at.select_slider(key="sb:T").set_value(0.5).run()
+    at.segmented_control(key="mh:heads").set_value(1).run()
+    at.toggle(key="mh:shared").set_value(True).run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert s.head_weights == "shared" and s.n_heads == 1
+    single = analysis.compute(s).trace.weights  # what ③ shows at the sidebar T
+    assert not np.allclose(head_weights(at, ": 가중치"), single)  # T = √d_h = 2 is not the sidebar's 0.5 ...
+    assert any("사이드바의 T 쓰기" in c.value for c in at.caption)  # ... and the page says why
+    at.toggle(key="mh:sidebar_t").set_value(True).run()
+    assert_clean(at)
+    shown = head_weights(at, ": 가중치")
+    np.testing.assert_allclose(shown, single, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(analysis.compute(state(at).scenario).multi.heads[0].weights, single)
+    assert any("③ 화면의 가중치와 같습니다" in c.value for c in at.caption)
+    # editing W_Q now changes this screen too, exactly as it changes ③
+    at.switch_page("pages/1_gaze.py").run()
+    key = next(e.key for e in at.data_editor if str(e.key).startswith("edit:w_q:"))
+    at.session_state[key] = {"edited_rows": {0: {"q1": 0.0}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    at.switch_page("pages/6_multihead.py").run()
+    assert_clean(at)
+    s = state(at).scenario
+    np.testing.assert_allclose(head_weights(at, ": 가중치"), analysis.compute(s).trace.weights, rtol=1e-12)
+
+
+def test_same_weights_offer_only_head_numbers_that_split_d_k_and_keep_links():
+    at = open_page("multihead")
+    at.segmented_control(key="mh:heads").set_value(8).run()
+    at.toggle(key="mh:shared").set_value(True).run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert s.d_k == 4 and s.n_heads == 4 and s.head_options() == (1, 2, 4)  # 8 heads cannot split d_k = 4
+    assert len(weight_titles(at)) == 4
+    from attention_core import codec
+
+    back, _ = codec.decode_link(codec.encode_link(s, state(at).view))
+    assert back.head_weights == "shared" and back.n_heads == 4
+
+
+def test_eight_heads_are_eight_different_recipes_and_a_partial_one_says_so():
+    at = open_page("multihead")
+    at.segmented_control(key="mh:heads").set_value(8).run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert len(set(s.head_recipes)) == 8  # no silent repeats
+    titles = weight_titles(at)
+    assert len(titles) == 8 and len(set(titles)) == 8
+    assert "헤드 2 (문법, 일부만): 가중치" in titles  # d_h = 1 holds only the grammar head's first column
+    assert sum("일부만" in t for t in titles) == 1
+    assert any("수식어→명사" in w.value and "d_h = 1" in w.value for w in at.warning)
+    at.segmented_control(key="mh:heads").set_value(4).run()
+    assert not any("일부만" in t for t in weight_titles(at))  # d_h = 2: every recipe fits
+
+
+def test_the_most_looked_at_table_is_split_so_it_fits():
+    at = open_page("multihead")
+    at.segmented_control(key="mh:heads").set_value(8).run()
+    assert [len(t.value.columns) for t in at.table] == [4, 4]
+    assert not at.dataframe  # static tables wrap their cells instead of scrolling off to the right

@@ -6,13 +6,24 @@ from attention_core import analysis
 from tests.app.conftest import assert_clean, chart_figures, chart_titled, edit_matrix, open_page, state
 
 
+def panels(at) -> dict[str, np.ndarray]:
+    """The X, Attention, Z, LayerNorm grid: each panel's matrix by its panel title."""
+    grid = chart_titled(at, "Z, LayerNorm(Z)")
+    return {note.text: np.array(trace.z) for note, trace in zip(grid.layout.annotations, grid.data, strict=True)}
+
+
 def test_page_shows_add_and_norm_with_per_word_stats():
     at = open_page("residual")
-    charts = chart_figures(at)
-    assert {"입력 X — 원래의 나", "Z = X + Attention", "LayerNorm(X + Attention)"} <= set(charts)
+    shown = panels(at)
+    assert list(shown) == ["입력 X — 원래의 나", "Attention(Q, K, V) — 새로 모은 정보", "Z = X + Attention",
+                           "LayerNorm(X + Attention)"]
     lesson = analysis.compute(state(at).scenario)
-    assert np.allclose(charts["Z = X + Attention"].data[0].z, lesson.residual)
-    assert np.allclose(charts["LayerNorm(X + Attention)"].data[0].z, lesson.normalized)
+    assert np.allclose(shown["Z = X + Attention"], lesson.residual)
+    assert np.allclose(shown["LayerNorm(X + Attention)"], lesson.normalized)
+    grid = chart_titled(at, "Z, LayerNorm(Z)")
+    assert {t.coloraxis for t in grid.data} == {"coloraxis"}  # one scale and one colour bar for the four
+    m = max(np.abs(z).max() for z in shown.values())
+    assert np.isclose(grid.layout.coloraxis.cmax, m) and grid.layout.coloraxis.cmin == -grid.layout.coloraxis.cmax
     stats = chart_titled(at, "μ와 σ")
     after = {t.name: np.array(t.y) for t in stats.data}
     assert np.allclose(after["μ(ẑ)"], 0, atol=1e-9)
@@ -22,18 +33,19 @@ def test_page_shows_add_and_norm_with_per_word_stats():
 
 def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
     at = open_page("residual")
-    assert len(chart_figures(at)) == 5
+    assert len(chart_figures(at)) == 2
     assert not any("cosine" in t for t in chart_figures(at))
     assert any(h.value.startswith("② Add & Norm: Z = X + Attention") for h in at.subheader)
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
-    charts = chart_figures(at)
-    assert "LayerNorm(X + Attention)" not in charts
+    shown = panels(at)
+    assert "LayerNorm(X + Attention)" not in shown
     headings = [h.value for h in at.subheader]
     assert not any("X + Attention" in h for h in headings)  # the heading follows the switch
     assert any(h.startswith("② Residual 없이: Z = Attention") for h in headings)
     lesson = analysis.compute(state(at).scenario)
-    assert np.allclose(charts["LayerNorm(Attention) — residual 없음"].data[0].z, lesson.normalized_without_residual)
+    assert np.allclose(shown["LayerNorm(Attention) — residual 없음"], lesson.normalized_without_residual)
+    assert np.allclose(shown["Z = Attention (X를 더하지 않음)"], lesson.trace.output)
     cos = chart_titled(at, "입력 X의 cosine")
     with_res, without = (np.array(t.y) for t in cos.data)
     assert np.all(with_res > without)
@@ -44,11 +56,11 @@ def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
 
 def test_editing_gamma_scales_the_layernorm_and_junk_is_refused():
     at = open_page("residual")
-    before = np.array(chart_titled(at, "LayerNorm(X").data[0].z)
+    before = panels(at)["LayerNorm(X + Attention)"]
     edit_matrix(at, "gamma_beta", {0: {"감정": 2.0}})
     assert_clean(at)
     assert state(at).scenario.gamma[0] == 2.0
-    after = np.array(chart_titled(at, "LayerNorm(X").data[0].z)
+    after = panels(at)["LayerNorm(X + Attention)"]
     assert np.allclose(after[:, 0], 2 * before[:, 0]) and np.allclose(after[:, 1:], before[:, 1:])
     edit_matrix(at, "gamma_beta", {0: {"감정": "abc"}})
     assert_clean(at)
@@ -65,6 +77,5 @@ def test_english_page_and_switch():
     assert state(at).scenario.beta[0] == 0.5
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
-    charts = chart_figures(at)
-    assert "LayerNorm(Attention) — no residual" in charts
-    assert any("Cosine similarity" in t for t in charts)
+    assert "LayerNorm(Attention) — no residual" in panels(at)
+    assert any("Cosine similarity" in t for t in chart_figures(at))

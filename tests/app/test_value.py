@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from attention_core import analysis
+from attention_core import analysis, theme
 from tests.app.conftest import assert_clean, chart_specs, chart_titled, edit_matrix, open_page, state
 
 V_CHART = "V = X·W_V (각"
@@ -28,6 +28,11 @@ def test_value_page_renders_v_weights_output_and_the_stacked_contributions():
     np.testing.assert_allclose(bars.sum(axis=0), tr.output[0], atol=1e-12)
     np.testing.assert_allclose(stack.data[-1].y, tr.output[0])  # the marked sum
     assert any("아름다운" in (t.hovertemplate or "") for t in chart_titled(at, "누구에게서 받았나").data)
+    colors = [t.marker.color for t in stack.data[:-1]]
+    assert colors[0] == theme.QUERY_COLOR and theme.QUERY_COLOR not in colors[1:]  # orange: the looking word only
+    assert weights.data[0].showscale and weights.data[0].colorscale[-1][1] == "rgb(0,68,27)"  # green, with a bar
+    v_chart, out_chart = chart_titled(at, V_CHART).data[0], chart_titled(at, "출력 = 가중치 · V").data[0]
+    assert (v_chart.zmin, v_chart.zmax) == (out_chart.zmin, out_chart.zmax)  # V and the output share one scale
 
 
 def test_picking_a_word_changes_the_contributions():
