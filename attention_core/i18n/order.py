@@ -25,8 +25,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "alpha": ("위치 세기 α (0 = 끔)", "Position strength α (0 = off)"),
     "alpha_help": (
-        "X + α·PE. 이 화면의 모든 그림에 쓰입니다. 다른 화면(①–⑥)은 원문의 인코더처럼 위치 없이 X를 씁니다.",
-        "X + α·PE, used by every chart on this screen. The other screens (①–⑥) use X without positions, as the "
+        "X + α·PE. 이 화면의 모든 그림에 쓰입니다. 다른 화면들은 원문의 인코더처럼 위치 없이 X를 씁니다.",
+        "X + α·PE, used by every chart on this screen. The other screens use X without positions, as the "
         "source text's encoder does.",
     ),
     "pe_chart": ("위치 인코딩 PE (위치 × 축)", "Positional encoding PE (positions × axes)"),
@@ -151,9 +151,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "the model the order is not attention itself but the positional encoding and the mask.",
     ),
     "other_screens": (
-        "α와 마스크는 이 화면에만 쓰입니다. 다른 화면(①–⑥)은 원문의 인코더 그대로, 위치와 마스크 없이 계산합니다. "
+        "α와 마스크는 이 화면에만 쓰입니다. 다른 화면들은 원문의 인코더처럼 위치와 마스크 없이 계산합니다. "
         "둘 다 공유 링크와 상태 파일에 저장됩니다.",
-        "α and the mask apply to this screen only; the other screens (①–⑥) compute the source text's encoder as "
-        "it is, without positions or a mask. Both are kept in share links and state files.",
+        "α and the mask apply to this screen only; the other screens compute without positions or a mask, as the "
+        "source text's encoder does. Both are kept in share links and state files.",
     ),
 }
