@@ -7,6 +7,8 @@ from attention_core import figures, ui
 with ui.page("home") as p:
     p.title()
     p.lead("home.lead")
+    if st.button(p.t("lecture.builtin_open"), key="home:lesson", icon=":material/school:"):
+        ui.open_builtin(p)
     s, lesson = p.scenario, p.lesson
     tr = lesson.trace
     words = list(s.labels)

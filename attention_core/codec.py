@@ -123,6 +123,13 @@ def decode_link(token: object) -> tuple[Scenario, View]:
     return _guard(lambda: _from_link_payload(payload))
 
 
+def state_from_payload(payload: object) -> tuple[Scenario, View]:
+    """The scenario and view of an already decoded link payload (a lesson file's scene); InputError otherwise."""
+    if not isinstance(payload, dict):
+        raise _bad("not an object")
+    return _guard(lambda: _from_link_payload(payload))
+
+
 def _guard(build):
     try:
         return build()

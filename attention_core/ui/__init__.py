@@ -24,12 +24,14 @@ from collections.abc import Iterator
 
 import streamlit as st
 
-from ..registry import PAGES, T_OPTIONS
+from ..registry import PAGES, T_OPTIONS, page_spec
 from .frame import Page, log_timing, md, share_link, sidebar, temperature_slider
-from .lecture import compare, predict_reveal, presenter_header, tools
+from .lecture import clicker, compare, predict_reveal, presenter_header, tools
+from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, session_state
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "page", "predict_reveal", "temperature_slider"]
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "open_builtin", "page", "predict_reveal",
+           "temperature_slider"]
 
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
@@ -42,6 +44,10 @@ def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
     started = time.perf_counter()
     state = session_state()
+    if state.goto is not None:  # a lesson link opens on its first scene's page
+        goto, state.goto = state.goto, None
+        if goto != key:
+            st.switch_page(page_spec(goto).file)
     p = Page(key, state)
     st.set_page_config(
         page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
@@ -53,6 +59,9 @@ def page(key: str) -> Iterator[Page]:
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)
+    elif walking(state):
+        clicker()
+        nav(p)
     while state.notices:
         level, message = state.notices.pop(0)
         getattr(st, level)(message)
@@ -62,6 +71,7 @@ def page(key: str) -> Iterator[Page]:
     with tail_slot:
         share_link(p)
         tools(p)
+        builder(p)
     log_timing(key, p, started)
 
 

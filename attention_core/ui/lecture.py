@@ -11,6 +11,7 @@ from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
+from .scenes import nav, walking
 from .state import Quiz
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
@@ -131,6 +132,18 @@ def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
     clicker()
+    if walking(p._state):  # the clicker walks the lesson's scenes instead of the steps
+        nav(p)
+        sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")
+        with sentence_col:
+            sentence_input(p, "pr:sentence")
+        if p.key not in OWN_T_SLIDER:
+            with t_col:
+                temperature_slider(p, "pr:T")
+        p.seed("pr:presenter", True)
+        off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter,
+                       args=(p, "pr:presenter"))
+        return
     idx = PAGE_KEYS.index(p.key)
     prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
     if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", disabled=idx == 0, width="stretch"):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from .. import learn
+from .. import learn, scenes
 from ..codec import decode_link
 from ..errors import InputError
 from ..i18n import error_text, text
@@ -55,6 +55,10 @@ class AppState:
     quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
     uploaded: str | None = None  # id of the last state file read, so one upload is applied once
     training: Training = field(default_factory=Training)  # screen ⑦
+    scenes: list[scenes.Scene] = field(default_factory=list)  # the lesson being built or walked
+    walk: int | None = None  # the scene on show while walking the lesson, else None
+    uploaded_scenes: str | None = None  # id of the last lesson file read
+    goto: str | None = None  # a page to open once (a lesson link's first scene)
 
 
 def session_state() -> AppState:
@@ -64,6 +68,16 @@ def session_state() -> AppState:
 
 
 def initial_state() -> AppState:
+    lesson_token = st.query_params.get("lesson")
+    if lesson_token and not st.query_params.get("s"):
+        try:
+            lesson = scenes.decode_link(lesson_token)
+        except InputError as err:
+            state = AppState(Scenario(), View())
+            state.notices.append(("error", both("lecture.lesson_link_failed", err)))
+            return state
+        first = lesson[0]
+        return AppState(first.scenario, first.view, scenes=list(lesson), walk=0, goto=first.page)
     token = st.query_params.get("s")
     if token:
         try:
@@ -77,3 +91,8 @@ def initial_state() -> AppState:
     return AppState(Scenario(), View())
 
 
+
+
+def both(key: str, err: Exception) -> str:
+    """A failure message in both languages (the session's language is not known yet)."""
+    return (text("ko", key, reason=error_text("ko", err)) + "\n\n" + text("en", key, reason=error_text("en", err)))

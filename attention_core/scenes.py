@@ -1,0 +1,156 @@
+"""Lesson scenes: an ordered list of full states (sentence, matrices, T, page, selected word, presenter mode),
+each with a short caption in Korean and English, that a lecturer walks with the clicker.
+
+A lesson travels as a JSON file or, when it is short enough, as a link (`?lesson=`). Both are read as
+untrusted input, like the state file and the share link (`codec`): size limits, a format name and a version,
+every scene's state through the share link's own validation, captions of bounded length, known pages only.
+A bad input raises InputError and builds nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import codec
+from .errors import InputError
+from .registry import LANGS, PAGE_KEYS
+from .scenario import Scenario, View
+
+FORMAT = "attention-scenes"
+VERSION = 1
+MAX_SCENES = 40
+MAX_CAPTION_CHARS = 240
+MAX_FILE_BYTES = 400_000
+LINK_LIMIT = 2_000  # a lesson is offered as a link only up to this many characters
+MAX_LINK_CHARS = 8_000  # longer lesson links are refused unread
+BUILTIN = Path(__file__).resolve().parent / "data" / "lesson_intro.json"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One step of a lesson: the full state to show, the page to show it on, and its caption (ko, en)."""
+
+    scenario: Scenario
+    view: View
+    page: str
+    caption: tuple[str, str]
+
+    def caption_in(self, lang: str) -> str:
+        """The caption in `lang`, or in the other language when this one was left empty."""
+        ko, en = self.caption
+        return (ko or en) if lang == "ko" else (en or ko)
+
+
+def _bad(what: str) -> InputError:
+    return InputError("lesson_invalid", f"This is not a valid lesson file or link ({what}).", what=what)
+
+
+def _too_large(limit_kb: int) -> InputError:
+    return InputError("file_too_large", f"The file is larger than {limit_kb} kB.", limit=limit_kb)
+
+
+def _scene_doc(scene: Scene) -> dict:
+    return {"page": scene.page, "caption": dict(zip(LANGS, scene.caption, strict=True)),
+            "state": codec.link_payload(scene.scenario, scene.view)}
+
+
+def document(scenes: tuple[Scene, ...] | list[Scene]) -> dict:
+    """The lesson as a plain JSON-able dict."""
+    return {"format": FORMAT, "version": VERSION, "scenes": [_scene_doc(s) for s in scenes]}
+
+
+def to_json(scenes: tuple[Scene, ...] | list[Scene]) -> str:
+    """The lesson file: readable JSON, one scene per entry, each state in the share link's compact form."""
+    return json.dumps(document(scenes), ensure_ascii=False, indent=1)
+
+
+def _caption(raw: object) -> tuple[str, str]:
+    if not isinstance(raw, dict) or set(raw) - set(LANGS):
+        raise _bad("caption")
+    out = []
+    for lang in LANGS:
+        text = raw.get(lang, "")
+        if not isinstance(text, str) or len(text) > MAX_CAPTION_CHARS:
+            raise _bad("caption")
+        out.append(" ".join(text.split()))
+    return out[0], out[1]
+
+
+def from_document(doc: object) -> tuple[Scene, ...]:
+    """The scenes of a decoded lesson document; InputError for anything else."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _bad("not a lesson of scenes")
+    if doc.get("version") != VERSION:
+        got = doc.get("version")
+        raise InputError("state_version", f"This lesson was written by another version ({got!r}); "
+                         f"this app reads {VERSION}.", got=str(got)[:10], expected=VERSION)
+    raw = doc.get("scenes")
+    if not isinstance(raw, list) or not raw:
+        raise _bad("no scenes")
+    if len(raw) > MAX_SCENES:
+        raise InputError("lesson_too_many", f"A lesson may have at most {MAX_SCENES} scenes.", limit=MAX_SCENES)
+    scenes = []
+    for entry in raw:
+        if not isinstance(entry, dict) or entry.get("page") not in PAGE_KEYS:
+            raise _bad("page")
+        scenario, view = codec.state_from_payload(entry.get("state"))
+        scenes.append(Scene(scenario, view, entry["page"], _caption(entry.get("caption", {}))))
+    return tuple(scenes)
+
+
+def from_json(text: object) -> tuple[Scene, ...]:
+    """The scenes of a lesson file written by `to_json`; InputError for anything else."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_FILE_BYTES:
+            raise _too_large(MAX_FILE_BYTES // 1000)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad("not UTF-8 text") from exc
+    if not isinstance(text, str):
+        raise _bad("not text")
+    if len(text) > MAX_FILE_BYTES:
+        raise _too_large(MAX_FILE_BYTES // 1000)
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise _bad("not JSON") from exc
+    return from_document(doc)
+
+
+def encode_link(scenes: tuple[Scene, ...] | list[Scene]) -> str:
+    """The URL-safe token for `?lesson=` (compact JSON, raw DEFLATE, base64url); may be longer than LINK_LIMIT."""
+    raw = json.dumps(document(scenes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
+
+
+def decode_link(token: object) -> tuple[Scene, ...]:
+    """The scenes of a `?lesson=` token; InputError for anything else."""
+    if not isinstance(token, str) or not token:
+        raise _bad("empty")
+    if len(token) > MAX_LINK_CHARS:
+        raise InputError("link_too_long", f"This link is too long (over {MAX_LINK_CHARS} characters).",
+                         limit=MAX_LINK_CHARS)
+    try:
+        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_FILE_BYTES)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise _bad("truncated or oversized")
+        doc = json.loads(raw.decode("utf-8"))
+    except InputError:
+        raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        raise _bad("not readable") from exc
+    return from_document(doc)
+
+
+def builtin() -> tuple[Scene, ...]:
+    """The lesson that ships with the app: the source text from its key summary to multi-head attention."""
+    return from_json(BUILTIN.read_bytes())

@@ -1,0 +1,87 @@
+"""Lesson scenes in a real browser: Home's one-click built-in lesson walked with the clicker keys, captions as a
+banner; a lesson built in the sidebar saved as a file and loaded back in a new browser; a bad file refused."""
+
+from __future__ import annotations
+
+import json
+
+from attention_core import scenes
+from tests.e2e.app_driver import SIDEBAR, settle
+
+BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
+
+
+def path_of(page) -> str:
+    return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, new_page):
+    lesson = scenes.builtin()
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.url)
+    settle(page)
+    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
+    settle(page)
+    assert page.locator(BANNER).first.inner_text().strip() == lesson[0].caption[0]
+    assert page.locator("[data-testid='stMain']", has_text="장면 1 / 9").count() == 1
+    walked = []
+    for k in range(1, 4):
+        page.keyboard.press("PageDown")  # the focus is still on the button that opened the lesson
+        page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 1)
+        settle(page)
+        walked.append(path_of(page))
+        assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption[0]
+    assert walked == [lesson[k].page for k in range(1, 4)]
+    page.keyboard.press("PageDown")  # scene 5: T = 0.3 on the same page
+    page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
+    settle(page)
+    thumb = page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text()
+    assert thumb.strip() == "0.3"
+    page.keyboard.press("PageUp")
+    page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
+    settle(page)
+    assert page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text() == "1"
+
+
+def test_a_lesson_built_in_the_sidebar_saves_and_loads_in_a_new_browser(app_server, new_page, tmp_path):
+    page = new_page()
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    panel = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면")
+    panel.locator("summary").click()
+    panel.locator("input[aria-label='설명 (한국어)']").fill("점수 행렬부터")
+    panel.locator("input[aria-label='설명 (한국어)']").press("Enter")
+    settle(page)
+    panel.get_by_role("button", name="지금 상태를 장면으로 추가").click()
+    settle(page)
+    with page.expect_download() as dl:
+        page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="수업을 JSON").click()
+    saved = tmp_path / "scenes.json"
+    dl.value.save_as(saved)
+    doc = json.loads(saved.read_text(encoding="utf-8"))
+    assert doc["format"] == "attention-scenes" and doc["scenes"][0]["page"] == "score"
+    assert doc["scenes"][0]["caption"]["ko"] == "점수 행렬부터"
+
+    fresh = new_page()
+    fresh.goto(app_server.url)
+    settle(fresh)
+    fresh.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면").locator("summary").click()
+    upload = fresh.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last
+    upload.set_input_files(str(saved))
+    fresh.wait_for_url("**/score*")
+    settle(fresh)
+    assert fresh.locator(BANNER).first.inner_text().strip() == "점수 행렬부터"
+
+
+def test_a_bad_lesson_file_is_refused_with_a_message_and_nothing_changes(app_server, new_page, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "attention-scenes", "version": 1, "scenes": [{"page": "nowhere"}]}),
+                   encoding="utf-8")
+    page = new_page()
+    page.goto(app_server.page_url("gaze"))
+    settle(page)
+    page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면").locator("summary").click()
+    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last.set_input_files(str(bad))
+    settle(page)
+    assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
+    assert path_of(page) == "gaze" and page.get_by_text("장면 1 /").count() == 0  # no lesson started
