@@ -31,8 +31,19 @@ MAX_X_EDITS = 4 * MAX_WORDS
 _MATRICES = (("q", "w_q"), ("k", "w_k"), ("w", "w_v"))
 
 
-def _bad(what: str) -> InputError:
-    return InputError("state_invalid", f"This link or file is not a valid lesson state ({what}).", what=what)
+_REASONS = {  # codes of a state that cannot be read (translated as "reason.<code>"), and the English text
+    "empty": "empty", "damaged": "cut short or damaged", "missing": "an entry is missing",
+    "malformed": "an entry has the wrong form", "not_text": "not UTF-8 text", "not_json": "not JSON",
+    "not_lesson": "not a lesson file", "field": "an entry has a value this app cannot read",
+}
+
+
+def _bad(what: str, field: str = "") -> InputError:
+    """A state that cannot be read: `what` is a code of _REASONS, or the name of the entry that is wrong."""
+    code, field = (what, field) if what in _REASONS else ("field", what)
+    detail = _REASONS[code] + (f": {field}" if field else "")
+    return InputError("state_invalid", f"This link or file is not a valid lesson state ({detail}).", what=code,
+                      field=field)
 
 
 def _ints(a: np.ndarray) -> list[int]:
@@ -114,12 +125,12 @@ def decode_link(token: object) -> tuple[Scenario, View]:
         unpacker = zlib.decompressobj(-15)
         raw = unpacker.decompress(packed, MAX_JSON_BYTES)
         if unpacker.unconsumed_tail or not unpacker.eof:
-            raise _bad("truncated or oversized")
+            raise _bad("damaged")
         payload = json.loads(raw.decode("utf-8"))
     except InputError:
         raise
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise _bad("not readable") from exc
+        raise _bad("damaged") from exc
     return _guard(lambda: _from_link_payload(payload))
 
 
@@ -135,13 +146,15 @@ def _guard(build):
         return build()
     except InputError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise _bad(type(exc).__name__) from exc
+    except KeyError as exc:
+        raise _bad("missing", str(exc.args[0]) if exc.args else "") from exc
+    except (TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise _bad("malformed") from exc
 
 
 def _check_version(d: dict, key: str) -> None:
     if not isinstance(d, dict):
-        raise _bad("not an object")
+        raise _bad("not_lesson")
     v = d.get(key)
     if v != VERSION:
         raise InputError(
@@ -282,18 +295,18 @@ def from_json(text: object) -> tuple[Scenario, View]:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _bad("not UTF-8 text") from exc
+            raise _bad("not_text") from exc
     if not isinstance(text, str):
-        raise _bad("not text")
+        raise _bad("not_text")
     if len(text) > MAX_JSON_BYTES:
         raise InputError("file_too_large", f"The file is larger than {MAX_JSON_BYTES // 1000} kB.",
                          limit=MAX_JSON_BYTES // 1000)
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        raise _bad("not JSON") from exc
+        raise _bad("not_json") from exc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise _bad("not a lesson file")
+        raise _bad("not_lesson")
     return _guard(lambda: _from_json_doc(doc))
 
 

@@ -14,18 +14,24 @@ from .lexicon import AXIS_KEYS
 
 @dataclass(frozen=True)
 class Matrix:
-    """A named matrix with its row and column labels."""
+    """A named matrix with its row and column labels; `name` is ASCII (file names), `key` and `params` its
+    translated title ("mx.<key>" in attention_core.i18n)."""
 
     name: str
     values: np.ndarray
     rows: tuple[str, ...]
     cols: tuple[str, ...]
+    key: str = ""
+    params: tuple[tuple[str, object], ...] = ()
 
 
-def lesson_matrices(lesson: Lesson) -> dict[str, Matrix]:
-    """Every matrix of the lesson, by a short file-friendly name, in the order of the steps."""
+def lesson_matrices(lesson: Lesson, axes: tuple[str, ...] = AXIS_KEYS) -> dict[str, Matrix]:
+    """Every matrix of the lesson, by a short ASCII name safe in any file name, in the order of the steps.
+
+    `axes` labels the named axes (e.g. translated); words label the rows of per-word matrices."""
     s, tr, mh = lesson.scenario, lesson.trace, lesson.multi
-    words, axes = s.labels, AXIS_KEYS
+    words = s.labels
+    axes = tuple(axes)
     qk = tuple(f"{c + 1}" for c in range(s.d_k))
     v_dims = tuple(f"v{c + 1}" for c in range(s.w_v.shape[1]))
     out = [
@@ -42,20 +48,25 @@ def lesson_matrices(lesson: Lesson) -> dict[str, Matrix]:
         Matrix("Z", lesson.residual, words, axes),
         Matrix("LayerNorm", lesson.normalized, words, axes),
     ]
+    out = [Matrix(m.name, m.values, m.rows, m.cols, m.name) for m in out]
     for h, head in enumerate(mh.heads):
-        out.append(Matrix(f"head{h + 1}_weights", head.weights, words, words))
-    out.append(Matrix("multihead_output", mh.output, words, axes))
+        out.append(Matrix(f"head{h + 1}_weights", head.weights, words, words, "head_weights", (("h", h + 1),)))
+    out.append(Matrix("multihead_output", mh.output, words, axes, "multihead_output"))
     return {m.name: m for m in out}
 
 
-def to_csv(m: Matrix, decimals: int = 4) -> str:
-    """The matrix as CSV with a header row of column labels and a first column of row labels."""
+CSV_BOM = "\ufeff"  # lets Excel (Korean Windows too) read the file as UTF-8
+
+
+def to_csv(m: Matrix, decimals: int = 4, bom: bool = True) -> str:
+    """The matrix as CSV with a header row of column labels and a first column of row labels; starts with a
+    UTF-8 byte-order mark unless `bom` is False, so spreadsheets read the Hangul labels right."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(["", *m.cols])
-    for label, row in zip(m.rows, m.values):
-        w.writerow([label, *(f"{v:.{decimals}f}" for v in row)])
-    return buf.getvalue()
+    for label, row in zip(m.rows, m.values, strict=True):
+        w.writerow([label, *(_number(v, decimals) for v in row)])
+    return (CSV_BOM if bom else "") + buf.getvalue()
 
 
 _LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -77,12 +88,6 @@ def to_latex(m: Matrix, decimals: int = 2, labels: bool = True) -> str:
 
 
 def _number(v: float, decimals: int) -> str:
+    """Every number with exactly `decimals` places (0 as 0.00, never −0.00)."""
     text = f"{v:.{decimals}f}"
-    return "0" if float(text) == 0 else text
-
-
-def parse_csv(text: str) -> tuple[list[str], list[str], np.ndarray]:
-    """Read back what `to_csv` wrote: (row labels, column labels, values)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    cols = rows[0][1:]
-    return [r[0] for r in rows[1:]], cols, np.array([[float(v) for v in r[1:]] for r in rows[1:]])
+    return text[1:] if text.startswith("-") and float(text) == 0 else text

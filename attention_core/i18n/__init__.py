@@ -48,8 +48,12 @@ def error_text(lang: str, err: Exception) -> str:
     """A translated message for an InputError (by its key), else the error's own English text."""
     key = f"err.{getattr(err, 'key', '')}"
     if key in CATALOGUE:
+        params = dict(getattr(err, "params", {}))
+        reason = f"reason.{params.get('what', '')}"
+        if key == "err.state_invalid" and reason in CATALOGUE:  # why a link or file cannot be read, in plain words
+            params["what"] = text(lang, reason, field=params.get("field", ""))
         try:
-            return text(lang, key, **getattr(err, "params", {}))
+            return text(lang, key, **params)
         except (KeyError, IndexError):
             pass
     return str(err)

@@ -212,8 +212,9 @@ def tools(p: Page) -> None:
             state.snapshot = None
             st.rerun()
         st.markdown(f"**{p.t('lecture.export')}**")
-        mats = export.lesson_matrices(p.lesson)
-        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix")
+        mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))
+        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix",
+                            format_func=lambda k: p.t(f"lecture.mx.{mats[k].key}", **dict(mats[k].params)))
         m = mats[name]
         d1, d2 = st.columns(2)
         d1.download_button(p.t("lecture.csv"), export.to_csv(m), file_name=f"attention-{name}.csv",

@@ -185,3 +185,27 @@ def test_presenter_mode_shows_one_t_slider_on_every_screen():
         assert_clean(at)
         main_t = [s for s in at.main.select_slider if s.label == "Temperature T"]  # the shared T (not ⑦'s own)
         assert len(main_t) == 1, (key, [s.key for s in main_t])
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("ko", "꼭 있어야 할 ‘temperature’ 항목이 없습니다"),
+    ("en", "the entry ‘temperature’ is missing"),
+])
+def test_a_state_file_with_a_missing_entry_is_refused_in_plain_words(lang, expected):
+    doc = json.loads(codec.to_json(Scenario(), View()))
+    del doc["temperature"]
+    at = open_page("home")
+    if lang == "en":
+        at.segmented_control(key="sb:lang").set_value("en").run()
+    at.file_uploader(key="tl:upload").upload("lesson.json", json.dumps(doc).encode(), "application/json").run()
+    assert_clean(at)
+    (err,) = at.error
+    assert expected in err.value and "KeyError" not in err.value
+
+
+def test_export_picker_names_the_matrices_in_the_language_shown():
+    at = open_page("home")
+    picker = at.selectbox(key="tl:matrix")
+    assert "점수 QKᵀ" in picker.options and "헤드 1의 가중치" in picker.options
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    assert "scores QKᵀ" in at.selectbox(key="tl:matrix").options

@@ -102,14 +102,15 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     set_sentence(page, "고양이가 매트 위에 앉았다")
     open_tools(page)
     page.locator(f"{SIDEBAR} [data-testid='stSelectbox']", has_text="행렬").click()
-    page.keyboard.type("weights")
-    page.get_by_role("option", name="weights", exact=True).click()
+    page.keyboard.type("가중치")
+    page.get_by_role("option", name="가중치 softmax(QKᵀ/T)", exact=True).click()
     settle(page)
     with page.expect_download() as csv_dl:
         page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="CSV").click()
-    csv_text = Path(csv_dl.value.path()).read_text(encoding="utf-8")
+    csv_bytes = Path(csv_dl.value.path()).read_bytes()
+    assert csv_bytes.startswith(b"\xef\xbb\xbf")  # the BOM Excel needs to read Hangul
     assert csv_dl.value.suggested_filename == "attention-weights.csv"
-    assert csv_text.splitlines()[0] == ",고양이가,매트,위에,앉았다"
+    assert csv_bytes.decode("utf-8-sig").splitlines()[0] == ",고양이가,매트,위에,앉았다"
     with page.expect_download() as tex_dl:
         page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="LaTeX").click()
     assert "\\begin{bmatrix}" in Path(tex_dl.value.path()).read_text(encoding="utf-8")
