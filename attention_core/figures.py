@@ -225,7 +225,6 @@ def heatmap(
     width_px: float = theme.HALF_WIDTH_PX,
     masked: np.ndarray | None = None,
     masked_label: str = "masked",
-    zmax: float | None = None,
 ) -> go.Figure:
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
 
@@ -234,7 +233,7 @@ def heatmap(
     (±limit) with other charts; `width_px` is the width the chart gets on the page: from it follow the
     cell size, whether numbers fit in the cells, and how many tick labels can be printed. `masked` (bool,
     True = masked) draws those cells grey with a ✕ and a `masked_label` hover instead of a value, so a masked
-    0 never looks computed (row sums still add the row's values). `zmax` is `limit` by another name.
+    0 never looks computed (row sums still add the row's values).
     """
     z = np.asarray(values, dtype=float)
     n_rows, n_cols = z.shape
@@ -250,7 +249,7 @@ def heatmap(
         "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>",
         "xgap": 1, "ygap": 1, "showscale": show_scale, "hoverongaps": False,
         "colorbar": {"thickness": 10, "len": 0.9, "tickfont": {"size": size - 2}},
-        **_scale(z, kind, limit if limit is not None else zmax),
+        **_scale(z, kind, limit),
     }]
     if hidden is not None and hidden.any():
         data.append({

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from attention_core import analysis, figures, positional_encoding, ui
+from attention_core import analysis, figures, positional_encoding, theme, ui
 from attention_core.analysis import PAD_EXTRA
 from attention_core.scenario import ALPHA_MAX, MASKS
 
@@ -65,7 +65,7 @@ with ui.page("order") as p:
             with col:
                 p.chart(figures.heatmap(result.delta, words, axes, title=p.t("order.delta_chart", side=side),
                                         y_title=p.t("lbl.word"), hover_row=p.t("lbl.word"),
-                                        hover_col=p.t("lbl.axis"), zmax=scale, presenter=p.presenter),
+                                        hover_col=p.t("lbl.axis"), limit=scale, presenter=p.presenter),
                         "delta-with" if result is withpos else "delta-without")
                 if result is withpos and alpha == 0:
                     st.info(p.t("order.alpha_off"))
@@ -104,7 +104,8 @@ with ui.page("order") as p:
                                 title=p.t("order.weights_chart", mask=p.t(f"order.mask.{m.kind}")),
                                 x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"),
                                 hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"), presenter=p.presenter,
-                                height=figures.heatmap_height(len(labels) + 3, p.presenter)),
+                                height=figures.heatmap_height(len(labels) + 3, p.presenter),
+                                width_px=theme.FULL_WIDTH_PX * 3 / 5),
                 "weights")
         st.caption(p.t("order.computed_on", alpha=alpha, t=s.temperature))
     with text_col:

@@ -147,8 +147,8 @@ def test_masked_cells_are_drawn_as_masked_not_as_zeros():
     assert fig.layout.yaxis.autorange == "reversed"
 
 
-def test_no_mask_draws_no_overlay_and_zmax_shares_a_scale():
-    fig = figures.heatmap(np.eye(2) * 1e-16, ["a", "b"], ["c", "d"], masked=np.zeros((2, 2), bool), zmax=0.5)
+def test_no_mask_draws_no_overlay_and_limit_shares_a_scale():
+    fig = figures.heatmap(np.eye(2) * 1e-16, ["a", "b"], ["c", "d"], masked=np.zeros((2, 2), bool), limit=0.5)
     assert len(fig.data) == 1 and (fig.data[0].zmin, fig.data[0].zmax) == (-0.5, 0.5)
     with pytest.raises(ValueError):
         figures.heatmap(np.eye(2), ["a", "b"], ["c", "d"], masked=np.zeros((3, 3), bool))
