@@ -46,8 +46,15 @@ class Scene:
         return (ko or en) if lang == "ko" else (en or ko)
 
 
+_REASONS = {"not UTF-8 text": "not_text", "not text": "not_text", "not JSON": "not_json", "empty": "empty",
+            "truncated or oversized": "damaged", "not readable": "damaged", "not a lesson of scenes": "not_scenes",
+            "no scenes": "no_scenes"}
+
+
 def _bad(what: str) -> InputError:
-    return InputError("lesson_invalid", f"This is not a valid lesson file or link ({what}).", what=what)
+    """A lesson that cannot be read; `what` is translated as "reason.<code>" (an entry's name: "reason.field")."""
+    code, field = (_REASONS[what], "") if what in _REASONS else ("field", what)
+    return InputError("lesson_invalid", f"This is not a valid lesson file or link ({what}).", what=code, field=field)
 
 
 def _too_large(limit_kb: int) -> InputError:

@@ -47,3 +47,33 @@ def test_errors_are_translated_by_key():
     err = InputError("cell_not_number", "x", name="W_Q", row="감정", col="q1", value="abc")
     assert "숫자가 아닙니다" in error_text("ko", err) and "is not a number" in error_text("en", err)
     assert text("en", "no.such.key") == "no.such.key"
+
+
+BAD_STATES = [b"{", b"\xff\xfe", b"[]", b'{"format": "attention-lesson", "version": 1}', "", "%%%", "aGVsbG8"]
+
+
+def test_unreadable_links_and_files_are_explained_in_plain_words():
+    import json
+
+    from attention_core import InputError, codec, scenes
+    from attention_core.scenario import Scenario, View
+
+    doc = json.loads(codec.to_json(Scenario(), View()))
+    doc["seed"] = -5
+    cases = [(codec.from_json, b) for b in BAD_STATES[:4]] + [(codec.decode_link, t) for t in BAD_STATES[4:]]
+    cases += [(codec.from_json, json.dumps(doc).encode()), (scenes.from_json, b"{"), (scenes.from_json, b"[]"),
+              (scenes.decode_link, "%%%")]
+    for load, data in cases:
+        try:
+            load(data)
+        except InputError as err:
+            ko, en = error_text("ko", err), error_text("en", err)
+        else:
+            raise AssertionError(data)
+        for word in ("KeyError", "TypeError", "not JSON", "not readable", "truncated", "not a lesson"):
+            assert word not in ko, (data, ko)
+        assert re.search(r": .*[가-힣]", ko) and en.endswith("."), (ko, en)  # the reason itself is Korean
+        assert "Error" not in en, en
+    err = InputError("state_invalid", "x", what="missing", field="temperature")
+    assert "‘temperature’ 항목이 없습니다" in error_text("ko", err)
+    assert "the entry ‘temperature’ is missing" in error_text("en", err)

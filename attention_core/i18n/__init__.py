@@ -50,7 +50,7 @@ def error_text(lang: str, err: Exception) -> str:
     if key in CATALOGUE:
         params = dict(getattr(err, "params", {}))
         reason = f"reason.{params.get('what', '')}"
-        if key == "err.state_invalid" and reason in CATALOGUE:  # why a link or file cannot be read, in plain words
+        if key in ("err.state_invalid", "err.lesson_invalid") and reason in CATALOGUE:  # why a link or file cannot be read, in plain words
             params["what"] = text(lang, reason, field=params.get("field", ""))
         try:
             return text(lang, key, **params)

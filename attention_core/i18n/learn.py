@@ -84,7 +84,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "sentences (the lowest sentence: {low:.2f}).",
     ),
     "m_help_share": (
-        "|W_Q W_Kᵀ|의 모든 칸의 합 가운데 감정 열(보이는 단어의 감정 축)에 있는 몫.",
+        "|W_Q W_Kᵀ|의 모든 칸의 합 가운데 감정 열(시선을 받는 단어의 감정 축)에 있는 몫.",
         "Of the sum of |W_Q W_Kᵀ| over all cells, the share in the emotion column (the looked-at word's emotion).",
     ),
     "curves": ("학습 곡선", "Training curves"),
@@ -104,11 +104,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "and the weight on the emotional word and the emotion column's share that keep rising.",
     ),
     "bilinear": (
-        "W_Q W_Kᵀ (행 ↓ 보는 단어의 축, 열 → 보이는 단어의 축), 단계 {step}",
+        "W_Q W_Kᵀ (행 ↓ 보는 단어의 축, 열 → 시선을 받는 단어의 축), 단계 {step}",
         "W_Q W_Kᵀ (rows ↓ looker's axis, columns → looked-at axis), step {step}",
     ),
     "bilinear_caption": (
-        "칸 (a, b)는 ‘보는 단어의 a’와 ‘보이는 단어의 b’를 곱해 점수에 더하는 양입니다: "
+        "칸 (a, b)는 ‘보는 단어의 a’와 ‘시선을 받는 단어의 b’를 곱해 점수에 더하는 양입니다: "
         "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. 주황 테두리가 감정 열입니다. 지금 |W_Q W_Kᵀ| 질량의 {share:.0%}가 이 "
         "열에 있습니다.",
         "Cell (a, b) is how much ‘a of the looking word’ times ‘b of the looked-at word’ adds to a score: "
