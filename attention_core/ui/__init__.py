@@ -39,6 +39,17 @@ __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "open_builtin", "page
 _LAYOUT_CSS = "<style>[data-testid='stMainBlockContainer'] { padding-top: 4.25rem; }</style>"
 
 
+# On a phone a wide formula scrolls inside its own box instead of running off the screen.
+_PHONE_CSS = """
+<style>
+@media (max-width: 640px) {
+  [data-testid="stMain"] .katex-display { overflow-x: auto; overflow-y: hidden; max-width: 100%; }
+  [data-testid="stMain"] .katex { font-size: 1em; }
+}
+</style>
+"""
+
+
 @contextlib.contextmanager
 def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
@@ -53,9 +64,10 @@ def page(key: str) -> Iterator[Page]:
         page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
         page_icon="👁",
         layout="wide",
-        initial_sidebar_state="collapsed" if p.presenter else "expanded",
+        initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
     )
     st.html(_LAYOUT_CSS)
+    st.html(_PHONE_CSS)
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)
