@@ -38,7 +38,15 @@ def main() -> None:
     ap.add_argument("--pages", default=",".join(PAGE_KEYS))
     ap.add_argument("--langs", default="ko,en")
     ap.add_argument("--query", default="", help="extra query string, e.g. s=<share token>")
+    ap.add_argument("--sentence", default="", help="open the app on this sentence (through a share link)")
+    ap.add_argument("--suffix", default="", help="added to every file name, e.g. -long")
     args = ap.parse_args()
+    if args.sentence:
+        from attention_core.codec import encode_link
+        from attention_core.scenario import Scenario, View
+
+        scenario, _ = Scenario().with_sentence(args.sentence)
+        args.query = "&".join(q for q in (args.query, f"s={encode_link(scenario, View())}") if q)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     wanted = args.pages.split(",")
@@ -59,7 +67,7 @@ def main() -> None:
                 wait_for_app(page)
                 wait_for_plots(page)
                 page.wait_for_timeout(500)
-                target = out / f"{key}-{lang}.png"
+                target = out / f"{key}-{lang}{args.suffix}.png"
                 if args.full:
                     screenshot(page, target)
                 else:
