@@ -110,6 +110,6 @@ def test_numbers_stay_in_cells_only_while_they_fit():
 
 
 def test_upright_labels_that_would_collide_are_turned():
-    fig = figures.heatmap(np.eye(5), WORDS + ["다섯째단어"], WORDS + ["다섯째단어"])
+    fig = figures.heatmap(np.eye(5), [*WORDS, "다섯째단어"], [*WORDS, "다섯째단어"])
     assert fig.layout.xaxis.tickangle == -45
-    assert list(fig.layout.xaxis.ticktext) == WORDS + ["다섯째단어"]  # turned, not thinned
+    assert list(fig.layout.xaxis.ticktext) == [*WORDS, "다섯째단어"]  # turned, not thinned
