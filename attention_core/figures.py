@@ -287,6 +287,9 @@ def heatmap(
     x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate))
     y_shown, y_size = thinned(rows, cell_h, size, rotated=True)
     margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
+    if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it
+        y_title = wrap(plain(y_title), size, max_px=max(80.0, height - margin["t"] - margin["b"]))
+        margin["l"] += int(size * 1.3 * y_title.count("<br>"))
     sums_px = extra_r - (theme.COLORBAR_PX if show_scale else 0)
     text_size = cell_text_size(z, decimals, cell_w, cell_h, size - 1) if text is None else (size - 1 if text else None)
     if text_size:
@@ -666,12 +669,15 @@ def heatmap_grid(
             trace["texttemplate"] = "%{z:.2f}"
             trace["textfont"] = {"size": text_size}
         data.append(trace)
+        # small panels: labels that would overlap are thinned to every k-th (hover names every one)
+        x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True)
+        y_shown, y_size = thinned(r_labels, panel_px / max(1, z.shape[0]), small, rotated=True)
         layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
-                                        tickmode="array", tickvals=c_labels, ticktext=c_labels, tickangle=-45,
-                                        showgrid=False)
+                                        tickmode="array", tickvals=x_shown, ticktext=x_shown, tickangle=-45,
+                                        tickfont={"size": x_size}, showgrid=False)
         layout[f"yaxis{ya[1:]}"].update(type="category", categoryorder="array", categoryarray=r_labels,
-                                        tickmode="array", tickvals=r_labels, ticktext=r_labels,
-                                        autorange="reversed", showgrid=False,
+                                        tickmode="array", tickvals=y_shown, ticktext=y_shown,
+                                        tickfont={"size": y_size}, autorange="reversed", showgrid=False,
                                         showticklabels=not shared_rows or c == 0)
         notes.append(_panel_title(name, x_domains[c], y_domains[r][1], size))
     layout["annotations"] = notes

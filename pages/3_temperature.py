@@ -22,8 +22,7 @@ with ui.page("temperature") as p:
     with control:
         ui.temperature_slider(p, "temperature:T")
         st.caption(p.t("temperature.slider_hint"))
-    formula.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)} \qquad "
-                  r"\mathrm{Attention} = \mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right) V")
+    formula.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)}")
     s, tr = p.scenario, p.lesson.trace
     t = s.temperature
     words = list(s.labels)
