@@ -306,16 +306,22 @@ def heatmap(
     for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
         groups.setdefault((mark.name, mark.color), []).append(mark)
     box = int(max(8, min(30, cell_w - 2, cell_h - 2)))  # an outline as large as a cell, never larger
+    nested: dict[int, int] = {}  # a cell outlined twice (the guess on a winner) gets a smaller outline inside
+    seen: dict[tuple[int, int], int] = {}
+    for k, mark in enumerate(marks):
+        nested[k] = seen.get((mark.row, mark.col), 0)
+        seen[(mark.row, mark.col)] = nested[k] + 1
     for (name, color), group in groups.items():
         xs, ys = [cols[m.col] for m in group], [rows[m.row] for m in group]
+        sizes = [max(6, box - 12 * nested[next(k for k, m in enumerate(marks) if m is g)]) for g in group]
         data.append({  # a white halo under the outline keeps it visible on the darkest cells
             "type": "scatter", "x": xs, "y": ys, "mode": "markers", "showlegend": False, "hoverinfo": "skip",
-            "marker": {"symbol": "square-open", "size": box + 2, "color": "white",
+            "marker": {"symbol": "square-open", "size": [z + 2 for z in sizes], "color": "white",
                        "line": {"width": 7, "color": "white"}},
         })
         data.append({
             "type": "scatter", "x": xs, "y": ys, "mode": "markers", "name": name,
-            "marker": {"symbol": "square-open", "size": box, "color": color, "line": {"width": 4, "color": color}},
+            "marker": {"symbol": "square-open", "size": sizes, "color": color, "line": {"width": 4, "color": color}},
             "hovertemplate": f"{name}<extra></extra>",
         })
     if row_sums:
