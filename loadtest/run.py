@@ -16,7 +16,10 @@ deltas of the previous run, as the frontend does. Latency is the time from sendi
 script_finished(FINISHED_SUCCESSFULLY) ForwardMsg. A student who falls behind goes on at once (no burst).
 
 Reported: errors (exception elements, timeouts, closed sockets, page-not-found), "lost" (after a run the
-slider and the sentence the server echoes are not this session's own T and sentence), p50/p95 latency for
+slider or the sentence box as this client's browser would show them, or the app's own state as its share
+link encodes it, are not this session's own T and sentence; the client models the frontend: a widget keeps
+the value it holds unless the server writes one, so it sends only the widgets it changed, as a browser
+that never touched the others would), p50/p95 latency for
 one session measured alone first and for N at once, the server's RSS from /proc before the N connect and
 at the end while all N are still connected (per session = growth / N), the server's CPU, this client's
 own CPU and what every other process used meanwhile (the machine may be shared), and, on its own server,
@@ -40,7 +43,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -49,12 +52,16 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
+from attention_core.codec import decode_link  # noqa: E402
+from attention_core.errors import InputError  # noqa: E402
 from attention_core.registry import T_OPTIONS  # noqa: E402
 
 FINISHED_OK = ForwardMsg.FINISHED_SUCCESSFULLY
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
 T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
+STATE_T, STATE_SENTENCE = "state:T", "state:sentence"  # the app's own state, read from its share link
+STATE_KEYS = {T_KEY: STATE_T, SENTENCE_KEY: STATE_SENTENCE}
 # The app's T options, written as the slider's format_func writes them ({:g}).
 T_VALUES = tuple(f"{t:g}" for t in T_OPTIONS)
 
@@ -80,6 +87,7 @@ class StudentSession:
         self.pages: list[tuple[str, str]] = []  # (page_script_hash, url_pathname), navigation order
         self.page = 0
         self.widget_states: dict[str, WidgetState] = {}  # what this "browser" holds for the widgets it set
+        self.held: dict[str, str] = {}  # widget id -> the value this "browser" shows (T slider, sentence box)
         self.expected: dict[str, str] = {}  # what this session's own state must show
         self._run_errors: list[str] = []
         self._finished: asyncio.Queue[int] = asyncio.Queue()
@@ -133,18 +141,42 @@ class StudentSession:
             self._run_errors.append(f"exception: {element.exception.type}: {element.exception.message[:200]}")
             return
         proto = getattr(element, kind)
+        if kind == "code" and "?s=" in proto.code_text:
+            self._on_share_link(proto.code_text)
+            return
         match = WIDGET_ID.match(getattr(proto, "id", "") or "")
         if not match:
             return
         key = match["key"]
         self.widget_ids[key] = proto.id
+        # What the browser shows, as the frontend decides it: a value the server writes (set_value) replaces
+        # the widget's value; otherwise a widget the browser already holds keeps its own value, and a new one
+        # starts at its default.
         if kind == "slider" and key == T_KEY:
             if proto.set_value and proto.raw_value:
-                self.echo[key] = proto.raw_value[0]
-            elif proto.default:
-                self.echo[key] = proto.options[int(proto.default[0])]
+                self.held[proto.id] = proto.raw_value[0]
+            elif proto.id not in self.held and proto.default:
+                self.held[proto.id] = proto.options[int(proto.default[0])]
+            self.echo[key] = self.held.get(proto.id)
         elif kind == "text_input" and key == SENTENCE_KEY:
-            self.echo[key] = proto.value if proto.set_value else proto.default
+            if proto.set_value:
+                self.held[proto.id] = proto.value
+            elif proto.id not in self.held:
+                self.held[proto.id] = proto.default
+            self.echo[key] = self.held.get(proto.id)
+
+    def _on_share_link(self, text: str) -> None:
+        """The app's own state, from the share link it writes (`?s=` token) on every page."""
+        token = parse_qs(urlparse(text.strip()).query).get("s", [""])[0]
+        if not token:
+            return
+        try:
+            scenario, _ = decode_link(token)
+        except InputError as err:
+            self._run_errors.append(f"share link does not decode: {err}")
+            return
+        self.echo[STATE_T] = f"{scenario.temperature:g}"
+        self.echo[STATE_SENTENCE] = scenario.sentence
 
     # runs
 
@@ -154,6 +186,8 @@ class StudentSession:
             self.page = page
         if changed is not None:
             self.widget_states[changed.id] = changed
+            self.held[changed.id] = (changed.string_value if changed.HasField("string_value")
+                                     else changed.string_array_value.data[0])
         page_hash, pathname = self.pages[self.page] if self.pages else ("", "")
         back = BackMsg()
         state = back.rerun_script
@@ -191,8 +225,9 @@ class StudentSession:
 
     def lost(self) -> list[str]:
         """Differences between what the server drew in the last run and this session's own state."""
+        wanted = {**self.expected, **{STATE_KEYS[k]: v for k, v in self.expected.items()}}
         return [f"session {self.index}: {key} shows {self.echo.get(key)!r}, expected {want!r}"
-                for key, want in self.expected.items() if self.echo.get(key) != want]
+                for key, want in wanted.items() if self.echo.get(key) != want]
 
     def widget(self, key: str, **value) -> WidgetState:
         if key not in self.widget_ids:

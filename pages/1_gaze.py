@@ -77,5 +77,6 @@ with ui.page("gaze") as p:
             {p.t("gaze.partial"): analysis.partial_dot(tr.q, tr.k, i, (a, b)), p.t("gaze.full"): tr.scores[i]},
             index=words,
         )
-        st.dataframe(table.style.format("{:.2f}"), width="stretch")
+        st.dataframe(table, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.2f") for c in table.columns})
         st.caption(p.t("gaze.partial_caption"))

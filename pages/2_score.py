@@ -71,8 +71,11 @@ with ui.page("score") as p:
             p.t("score.col_score"): path["scores"], p.t("score.col_scaled"): path["scaled"],
             p.t("score.col_exp"): path["exp"], p.t("score.col_weight"): path["weights"],
         }, index=words)
-        st.dataframe(table.style.format("{:.3f}").highlight_max(subset=[p.t("score.col_weight")], color="#fdd0a2"),
-                     width="stretch")
+        number = st.column_config.NumberColumn(format="%.3f")
+        st.dataframe(table, width="stretch", column_config={
+            p.t("score.col_score"): number, p.t("score.col_scaled"): number, p.t("score.col_exp"): number,
+            p.t("score.col_weight"): st.column_config.ProgressColumn(format="%.3f", min_value=0.0, max_value=1.0),
+        })
         st.caption(p.t("score.path_caption", t=s.temperature, total=float(path["weights"].sum())))
     else:
         st.caption(p.t("lecture.hidden_part"))

@@ -48,7 +48,7 @@ with ui.page("temperature") as p:
         columns = [*z_labels, p.t("temperature.sum")]
         table = pd.DataFrame(rows, index=index, columns=columns)
         css = pd.DataFrame(shades, index=index, columns=columns)
-        st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None))
+        st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None).set_uuid("temperature-doc"))
     diffs = "; ".join(
         p.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
             exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
@@ -83,7 +83,8 @@ with ui.page("temperature") as p:
                 p.t("multihead.tie_sep").join(words[j] for j in tied) for tied in analysis.favourite_ties(tr.weights)]
         stats = pd.DataFrame(columns, index=words)
         numbers = [p.t("temperature.col_entropy"), p.t("temperature.col_effective")]
-        st.dataframe(stats.style.format("{:.2f}", subset=numbers), width="stretch")
+        st.dataframe(stats, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
         st.caption(p.t("temperature.entropy_help", n=s.n))
 
     # sweeping T, and its two limits

@@ -20,8 +20,8 @@ with ui.page("multihead") as p:
         p.seed("mh:heads", p.scenario.n_heads)
 
         def heads_changed() -> None:
-            n = st.session_state["mh:heads"]
-            if n is not None:  # the segmented control can be cleared: keep the current number
+            ok, n = p.take("mh:heads")
+            if ok and n is not None:  # the segmented control can be cleared: keep the current number
                 p.update(p.scenario.with_heads(n))
 
         st.segmented_control(p.t("multihead.heads"), p.scenario.head_options(), key="mh:heads",
@@ -30,7 +30,9 @@ with ui.page("multihead") as p:
         p.seed("mh:shared", shared)
 
         def shared_changed() -> None:
-            p.update(p.scenario.with_head_weights("shared" if st.session_state["mh:shared"] else "recipes"))
+            ok, on = p.take("mh:shared")
+            if ok:
+                p.update(p.scenario.with_head_weights("shared" if on else "recipes"))
 
         st.toggle(p.t("views.shared_weights"), key="mh:shared", on_change=shared_changed,
                   help=p.t("views.shared_weights_help"))
@@ -38,8 +40,9 @@ with ui.page("multihead") as p:
         p.seed("mh:sidebar_t", p.scenario.head_temperature == "shared")
 
         def sidebar_t_changed() -> None:
-            on = st.session_state["mh:sidebar_t"]
-            p.update(p.scenario.with_head_temperature("shared" if on else "sqrt_dk"))
+            ok, on = p.take("mh:sidebar_t")
+            if ok:
+                p.update(p.scenario.with_head_temperature("shared" if on else "sqrt_dk"))
 
         st.toggle(p.t("multihead.sidebar_t"), key="mh:sidebar_t", on_change=sidebar_t_changed,
                   help=p.t("multihead.sidebar_t_help"))
@@ -77,7 +80,9 @@ with ui.page("multihead") as p:
         p.seed(key, s.head_recipes[h])
 
         def changed() -> None:
-            p.update(p.scenario.with_head_recipe(h, st.session_state[key]))
+            ok, recipe = p.take(key)
+            if ok and recipe is not None:
+                p.update(p.scenario.with_head_recipe(h, recipe))
 
         st.selectbox(p.t("multihead.recipe", h=h + 1), presets.HEAD_RECIPES, key=key, on_change=changed,
                      format_func=lambda name: p.t(f"recipe.{name}"))

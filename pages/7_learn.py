@@ -38,7 +38,10 @@ with ui.page("learn") as p:
     st.subheader(p.t("learn.controls"))
 
     def restart(field: str, key: str) -> None:
-        setattr(training, field, st.session_state[key])
+        ok, value = p.take(key)
+        if not ok or value is None:
+            return
+        setattr(training, field, value)
         training.run, training.auto = None, False
         p._state.notices.append(("info", p.t("learn.restarted")))
 
@@ -55,7 +58,9 @@ with ui.page("learn") as p:
     p.seed("ln:per_press", training.per_press)
 
     def per_press_changed() -> None:
-        training.per_press = st.session_state["ln:per_press"]
+        ok, value = p.take("ln:per_press")
+        if ok and value is not None:
+            training.per_press = value
 
     c4.selectbox(p.t("learn.per_press"), PER_PRESS, key="ln:per_press", on_change=per_press_changed)
 

@@ -25,7 +25,9 @@ with ui.page("order") as p:
     p.seed("order:alpha", s.pe_alpha)
 
     def alpha_changed() -> None:
-        p.update(p.scenario.with_pe_alpha(st.session_state["order:alpha"]))
+        ok, alpha = p.take("order:alpha")
+        if ok and alpha is not None:
+            p.update(p.scenario.with_pe_alpha(alpha))
 
     f1, f2 = st.columns([2, 3])
     with f1:
@@ -88,8 +90,8 @@ with ui.page("order") as p:
     p.seed("order:mask", s.mask)
 
     def mask_changed() -> None:
-        kind = st.session_state["order:mask"]
-        if kind is not None:  # the segmented control can be cleared: keep the current mask
+        ok, kind = p.take("order:mask")
+        if ok and kind is not None:  # the segmented control can be cleared: keep the current mask
             p.update(p.scenario.with_mask(kind))
 
     st.segmented_control(p.t("order.mask"), MASKS, key="order:mask", on_change=mask_changed,

@@ -51,10 +51,13 @@ def test_summarize_and_verdicts():
     assert row["cells"] == 8 * 8 + 8 and row["bytes"] == 1000 and row["floor_bytes"] == 500
     assert row["script_ms"] == 42.5
     assert report.check_8(row) is False
-    assert report.check_64(row) is True  # under 1 s and exactly 2×
+    assert report.check_64(row) is True  # under 0.6 s and exactly 2×
     assert report.check_64(report.summarize(result(app=(210,), floor=(100,)))) is False  # over 2×
-    assert report.check_64(report.summarize(result(app=(1500,), floor=(1000,)))) is False  # over 1 s
-    assert report.check_script(row) is True
+    assert report.check_64(report.summarize(result(app=(700,), floor=(400,)))) is False  # 1.75× but over 0.6 s
+    assert report.check_script(row) is False  # 42.5 ms > 30 ms
+    assert report.check_script(report.summarize(result(script=(20, 30, 40)))) is True  # exactly 30 ms
+    assert report.check_t_invisible(report.summarize(result(app=(110,), floor=(100,)))) is True
+    assert report.check_t_invisible(report.summarize(result(app=(112,), floor=(100,)))) is False
     assert report.check_8(report.summarize(result(app=(), floor=()))) is None
     assert report.verdict(True) == "✓" and report.verdict(False) == "✗" and report.verdict(None) == "–"
 

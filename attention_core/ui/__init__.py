@@ -55,6 +55,7 @@ def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
     started = time.perf_counter()
     state = session_state()
+    state.reported.clear()  # this run's callbacks are over
     if state.goto is not None:  # a lesson link opens on its first scene's page
         goto, state.goto = state.goto, None
         if goto != key:

@@ -22,7 +22,9 @@ from ..i18n import error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence
-from .state import AppState
+from .state import AppState, Binding
+
+_RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
 
 
 class Page:
@@ -34,15 +36,50 @@ class Page:
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
 
-    def seed(self, key: str, value: object) -> None:
-        """Bind widget `key` to the canonical `value` (set on every run, before the widget is drawn).
+    def seed(self, key: str, value: object, field: str | None = None) -> None:
+        """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
 
-        Setting it every run keeps each widget equal to the state the app uses, across page and language
-        switches, whatever the browser holds. (Setting only when it differs would let a burst of slider
-        key presses survive a run already under way, but it broke the widget bookkeeping of clients that
-        send only the widgets they changed: loadtest/run.py found KeyErrors in callbacks. Not worth it.)
+        The widget owns its value while the user drives it: it is written only when the browser cannot hold
+        the canonical value already, i.e. when the widget is new to this page and language (a widget's
+        identity is per page, so a page switch starts it afresh; a widget not drawn in the last run has lost
+        its state) or when the canonical value changed from elsewhere since the widget was last seeded or
+        last reported a change (another widget bound to the same `field`, a link, an upload, a preset, a
+        reset). Writing it on every run would overwrite key presses that arrive while a run is under way.
         """
+        b = self._state.widgets.get(key)
+        context = (self.key, self.lang)
+        if b is not None and b.context == context and b.value == value and key in st.session_state:
+            return
         st.session_state[key] = value
+        self._state.widgets[key] = Binding(field or key, context, value, pushed=True)
+
+    def take(self, key: str) -> tuple[bool, object]:
+        """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
+
+        Ignored: a widget whose state is gone (clients that send only the widgets they changed, or a widget
+        the last run did not draw), and a stale echo. Only one widget is driven at a time, so when in one
+        round of callbacks two widgets bound to the same field both report a change, the one the app wrote
+        into since it last reported (its new value was still on the way when the browser sent the press) is
+        stale: it is ignored (and written again on the next run), whatever the order of the callbacks.
+        """
+        state = self._state
+        if key not in st.session_state:
+            return False, None
+        value = st.session_state[key]
+        b = state.widgets.get(key)
+        if b is None:
+            b = state.widgets[key] = Binding(key, (self.key, self.lang), value)
+        driver = state.reported.get(b.field)
+        if driver is not None and driver != key:
+            other = state.widgets.get(driver)
+            if b.pushed and other is not None and not other.pushed:
+                b.value = _RESEED  # the browser shows a stale value: write the canonical one on the next run
+                return False, None
+            if other is not None:
+                other.value = _RESEED  # it was the stale one: this report overrides it
+        state.reported[b.field] = key
+        b.value, b.pushed = value, False
+        return True, value
 
     # state
 
@@ -133,7 +170,9 @@ class Page:
         self.seed(wkey, min(current, len(labels) - 1))
 
         def changed() -> None:
-            i = st.session_state[wkey]
+            ok, i = self.take(wkey)
+            if not ok or i is None:
+                return
             v = self.view
             new = {"focus": replace(v, focus=i), "row": replace(v, cell=(i, v.cell[1])),
                    "col": replace(v, cell=(v.cell[0], i))}[field_name]
@@ -148,8 +187,11 @@ class Page:
         self.seed(wkey, self.view.dims[which])
 
         def changed() -> None:
+            ok, d = self.take(wkey)
+            if not ok or d is None:
+                return
             dims = list(self.view.dims)
-            dims[which] = st.session_state[wkey]
+            dims[which] = d
             self.update(view=replace(self.view, dims=(dims[0], dims[1])))
 
         return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
@@ -158,21 +200,11 @@ class Page:
     def matrix_editor(self, name: str, height: int | str = "auto") -> None:
         """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
         s = self.scenario
-        axes = self.axis_names()
-        if name == "x":
-            values, rows, cols = s.x, list(s.labels), axes
-        elif name in ("w_q", "w_k", "w_v"):
-            m = getattr(s, name)
-            prefix = {"w_q": "q", "w_k": "k", "w_v": "v"}[name]
-            values, rows, cols = m, axes, [f"{prefix}{c + 1}" for c in range(m.shape[1])]
-        elif name == "gamma_beta":
-            values, rows, cols = np.vstack([s.gamma, s.beta]), ["γ", "β"], axes
-        else:
-            raise ValueError(name)
-        frame = pd.DataFrame(np.asarray(values), index=rows, columns=cols)
+        frame, cols = self._editor_frame(name)
+        values = frame.to_numpy()
         config = {c: st.column_config.NumberColumn(c, min_value=-MAX_ABS, max_value=MAX_ABS, step=CELL_STEP,
                                                    format="%.2f") for c in cols}
-        key = f"edit:{name}:{self.lang}:{self._state.rev}:{self._state.editor_rev.get(name, 0)}"
+        key = self._editor_key(name, frame)
         edited = st.data_editor(frame, key=key, num_rows="fixed", column_config=config, width="stretch",
                                 height=height)
         raw = edited.to_numpy(dtype=object).tolist() if edited.shape == frame.shape else edited.to_numpy().tolist()
@@ -195,6 +227,34 @@ class Page:
             self._state.notices.append(("error", self.error(err) + " " + self.t("msg.kept_last_good")))
             st.rerun()
         self.update(new, from_editor=True)
+        self._state.widgets[f"edit:{name}"].value = _editor_fingerprint(self._editor_frame(name)[0])
+
+    def _editor_frame(self, name: str) -> tuple[pd.DataFrame, list[str]]:
+        """The canonical matrix an editor shows, as a frame, and its column names."""
+        s = self.scenario
+        axes = self.axis_names()
+        if name == "x":
+            values, rows, cols = s.x, list(s.labels), axes
+        elif name in ("w_q", "w_k", "w_v"):
+            m = getattr(s, name)
+            prefix = {"w_q": "q", "w_k": "k", "w_v": "v"}[name]
+            values, rows, cols = m, axes, [f"{prefix}{c + 1}" for c in range(m.shape[1])]
+        elif name == "gamma_beta":
+            values, rows, cols = np.vstack([s.gamma, s.beta]), ["γ", "β"], axes
+        else:
+            raise ValueError(name)
+        return pd.DataFrame(np.asarray(values), index=rows, columns=cols), cols
+
+    def _editor_key(self, name: str, frame: pd.DataFrame) -> str:
+        """An editor keeps its key (so its edits and focus) while the matrix changes only through it; a change
+        from elsewhere (sentence, preset, link, upload, reset) or a refused cell starts it afresh."""
+        state = self._state
+        fingerprint = _editor_fingerprint(frame)
+        b = state.widgets.get(f"edit:{name}")
+        if b is None or b.value != fingerprint:
+            state.editor_gen[name] = state.editor_gen.get(name, 0) + 1
+            state.widgets[f"edit:{name}"] = Binding(f"edit:{name}", (self.key, self.lang), fingerprint)
+        return f"edit:{name}:{self.lang}:{state.editor_gen.get(name, 0)}:{state.editor_rev.get(name, 0)}"
 
 
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$&")
@@ -203,6 +263,10 @@ _MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$&")
 def md(word: str) -> str:
     """A user's word as literal Markdown text (every Markdown, HTML and LaTeX special character escaped)."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in word)
+
+
+def _editor_fingerprint(frame: pd.DataFrame) -> tuple:
+    return (tuple(frame.index), tuple(frame.columns), frame.to_numpy().tobytes())
 
 
 def log_timing(key: str, p: Page, started: float) -> None:
@@ -224,7 +288,7 @@ def sidebar(p: Page):
             p.t("sb.language"), tuple(LANGUAGES), format_func=LANGUAGES.__getitem__,
             key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
         )
-        p.seed("sb:presenter", p.presenter)
+        p.seed("sb:presenter", p.presenter, "presenter")
         st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
                   help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
@@ -267,7 +331,7 @@ def word_notice(p: Page) -> None:
 
 def sentence_input(p: Page, key: str) -> None:
     """The sentence box, bound to the scenario's sentence."""
-    p.seed(key, p.scenario.sentence)
+    p.seed(key, p.scenario.sentence, "sentence")
     st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
@@ -276,26 +340,33 @@ def temperature_slider(p: Page, key: str) -> None:
     """The T slider (log-spaced steps), bound to the scenario's T."""
     t = p.scenario.temperature
     options = sorted(set(T_OPTIONS) | {t})
-    p.seed(key, t)
+    p.seed(key, t, "temperature")
 
     def changed() -> None:
-        p.update(p.scenario.with_temperature(st.session_state[key]))
+        ok, value = p.take(key)
+        if ok and value is not None:
+            p.update(p.scenario.with_temperature(value))
 
     st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
                      on_change=changed, help=p.t("sb.temperature_help"))
 
 
 def _on_lang(p: Page) -> None:
-    lang = st.session_state.get("sb:lang") or p.lang  # segmented control can be cleared: keep the language
-    p.update(view=replace(p.view, lang=lang))
+    ok, lang = p.take("sb:lang")
+    if ok and lang:  # the segmented control can be cleared: keep the language (the widget is seeded again)
+        p.update(view=replace(p.view, lang=lang))
 
 
 def on_presenter(p: Page, key: str) -> None:
-    p.update(view=replace(p.view, presenter=bool(st.session_state[key])))
+    ok, on = p.take(key)
+    if ok:
+        p.update(view=replace(p.view, presenter=bool(on)))
 
 
 def _on_sentence(p: Page, key: str) -> None:
-    raw = st.session_state[key]
+    ok, raw = p.take(key)
+    if not ok or raw is None:
+        return
     try:
         scenario, dropped = p.scenario.with_sentence(raw)
     except InputError as err:
@@ -308,12 +379,17 @@ def _on_sentence(p: Page, key: str) -> None:
 
 
 def _on_preset(p: Page) -> None:
-    p.update(p.scenario.with_preset(st.session_state["sb:preset"]))
+    ok, preset = p.take("sb:preset")
+    if ok and preset is not None:
+        p.update(p.scenario.with_preset(preset))
 
 
 def _on_seed(p: Page) -> None:
+    ok, seed = p.take("sb:seed")
+    if not ok:
+        return
     try:
-        p.update(p.scenario.with_preset("random", int(st.session_state["sb:seed"])))
+        p.update(p.scenario.with_preset("random", int(seed)))
     except (InputError, TypeError, ValueError) as err:
         p._state.notices.append(("error", p.error(err)))
 

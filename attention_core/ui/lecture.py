@@ -32,8 +32,10 @@ def predict_reveal(
     p.seed(hide_key, quiz.hidden)
 
     def toggled() -> None:
-        quiz.hidden = bool(st.session_state[hide_key])
-        quiz.revealed = False
+        ok, hidden = p.take(hide_key)
+        if ok:
+            quiz.hidden = bool(hidden)
+            quiz.revealed = False
 
     st.toggle(p.t("lecture.hide"), key=hide_key, on_change=toggled)
     n_rows, n_cols = np.shape(values)
@@ -45,13 +47,17 @@ def predict_reveal(
         p.seed(row_key, guess[0])
         p.seed(col_key, guess[1])
 
-        def guessed() -> None:
-            quiz.guess = (st.session_state[row_key], st.session_state[col_key])
+        def guessed(key: str, which: int) -> None:
+            ok, value = p.take(key)
+            if ok and value is not None:
+                g = list(quiz.guess)
+                g[which] = value
+                quiz.guess = (g[0], g[1])
 
         c1.selectbox(p.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,
-                     on_change=guessed)
+                     on_change=guessed, args=(row_key, 0))
         c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
-                     on_change=guessed)
+                     on_change=guessed, args=(col_key, 1))
         if c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary"):
             quiz.hidden, quiz.revealed = False, True
             st.rerun()
@@ -152,7 +158,7 @@ def presenter_header(p: Page) -> None:
     if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", type="primary",
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1].file)
-    p.seed("pr:presenter", True)
+    p.seed("pr:presenter", True, "presenter")
     off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
     if p.key in OWN_T_SLIDER:  # one T control per screen: this screen draws its own
         sentence_input(p, "pr:sentence")

@@ -43,6 +43,21 @@ class Training:
 
 
 @dataclass
+class Binding:
+    """What the app knows about one widget bound to a canonical value.
+
+    `value` is the canonical value the widget was last seeded with or last reported (the widget holds it),
+    `context` the page and language it was drawn in (a widget's identity, hence its browser-side value, is
+    per page), `pushed` whether the app wrote a value into it since the browser last reported it.
+    """
+
+    field: str
+    context: tuple[str, str]
+    value: object
+    pushed: bool = False
+
+
+@dataclass
 class AppState:
     """One session's lesson: the canonical scenario and view, and bookkeeping for the editors and tools."""
 
@@ -59,6 +74,9 @@ class AppState:
     walk: int | None = None  # the scene on show while walking the lesson, else None
     uploaded_scenes: str | None = None  # id of the last lesson file read
     goto: str | None = None  # a page to open once (a lesson link's first scene)
+    widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
+    reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
+    editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
 
 
 def session_state() -> AppState:

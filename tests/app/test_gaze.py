@@ -57,3 +57,20 @@ def test_dimension_pickers_move_the_arrows_and_english_works():
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert chart(at, "each word's gaze")
+
+
+def test_t_changes_nothing_on_the_gaze_page():
+    """Nothing on Q/K gaze depends on T: a T step leaves every element of the page as it was (the benchmark
+    holds this page to the floor for a T step)."""
+    at = open_page("gaze")
+
+    def main_area() -> list[bytes]:
+        return [n.proto.SerializeToString(deterministic=True) for n in at.main if getattr(n, "proto", None) is not None]
+
+    at.run()  # the first run on a page writes every widget's value; compare two ordinary runs
+    before = main_area()
+    assert len(before) > 20
+    at.select_slider(key="sb:T").set_value(0.2).run()
+    assert_clean(at)
+    assert state(at).scenario.temperature == 0.2
+    assert main_area() == before

@@ -1,0 +1,61 @@
+"""No press is lost: five arrow keys 60 ms apart on the sidebar T slider, faster than the app's reruns, on every
+page, several times per page; the slider, the page's own T slider and the app's state (the share link) must
+all end on the fifth option. (A run under way used to write the canonical T back into the slider.)"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from attention_core import codec
+from attention_core.ui import T_OPTIONS
+from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link
+from tests.e2e.helpers import SEL_SLIDER, wait_for_app
+
+T_SLIDER = f"{SIDEBAR} {SEL_SLIDER}"
+THUMB = '[data-testid="stSliderThumbValue"]'
+PRESSES, GAP_MS, ROUNDS = 5, 60, 3
+
+
+def shown_t(page, scope: str) -> float:
+    return float(page.locator(f"{scope} {THUMB}").first.inner_text().strip())
+
+
+def canonical_t(page) -> float:
+    token = parse_qs(urlparse(share_link(page)).query)["s"][0]
+    return codec.decode_link(token)[0].temperature
+
+
+def quiet(page) -> None:
+    """The runs of the burst are over: idle, and still idle a moment later (a queued rerun would start).
+    Generous timeouts: the machine may be busy with other work."""
+    for _ in range(3):
+        wait_for_app(page, timeout=120_000)
+        page.wait_for_timeout(300)
+    settle(page)
+
+
+@pytest.mark.parametrize("key", PAGE_KEYS)
+def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, key):
+    page = new_page()
+    page.goto(app_server.url)
+    settle(page)
+    if key != "home":
+        go_to(page, key)
+    slider = page.locator(T_SLIDER).first
+    for r in range(ROUNDS):
+        arrow, step = ("ArrowRight", 1) if r % 2 == 0 else ("ArrowLeft", -1)
+        start = T_OPTIONS.index(shown_t(page, SIDEBAR))
+        want = T_OPTIONS[start + step * PRESSES]
+        slider.focus()
+        for _ in range(PRESSES):
+            page.keyboard.press(arrow)
+            page.wait_for_timeout(GAP_MS)
+        quiet(page)
+        where = f"{key}, round {r + 1}: {PRESSES} × {arrow} from T = {T_OPTIONS[start]:g}"
+        assert shown_t(page, SIDEBAR) == want, where
+        assert canonical_t(page) == want, where
+        if key == "temperature":  # the page's own T slider follows the sidebar's
+            assert shown_t(page, '[data-testid="stMain"]') == want, where
+
