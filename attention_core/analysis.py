@@ -428,3 +428,9 @@ def coincident(curves: np.ndarray, tol: float = 1e-9) -> list[tuple[int, ...]]:
         else:
             groups.append([j])
     return [tuple(g) for g in groups]
+
+
+def temperature_frames(scores: np.ndarray, temps) -> tuple[np.ndarray, np.ndarray]:
+    """softmax(scores / T) for every T, and the rows' mean entropy H (nats) at each T: the ▶ play T frames."""
+    weights = sweep(scores, temps)
+    return weights, entropy(weights).mean(axis=-1)

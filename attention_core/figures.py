@@ -872,3 +872,80 @@ def replay_heatmap(
             "type": "rect", "xref": "x", "yref": "y domain", "x0": box_col - 0.5, "x1": box_col + 0.5, "y0": 0,
             "y1": 1, "line": {"color": theme.QUERY_COLOR, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
     return go.Figure(fig, _validate=False)
+
+
+def temperature_player(
+    weights: Sequence[np.ndarray],
+    temps: Sequence[float],
+    entropy: Sequence[float],
+    rows: Sequence[str],
+    cols: Sequence[str],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hover_row: str = "row",
+    hover_col: str = "column",
+    curve_title: str = "",
+    curve_x_title: str = "T",
+    buttons: tuple[str, str] = ("▶ T", "■"),
+    prefix: str = "T = ",
+    presenter: bool = False,
+    frame_ms: int = 350,
+) -> go.Figure:
+    """The attention weights at every T (one frame each) beside their mean entropy over T, with a marker on the
+    frame's T; ▶ plays every T in order, ⏸ stops, the slider picks one.
+
+    Everything runs in the browser (Plotly frames and animation): no script run while it plays, and the app's T
+    is not touched. The frames are the given matrices as they are (computed by the app's softmax). Frame 0 shows
+    first, so the figure does not depend on the current T and is not re-sent when T changes.
+    """
+    weights = [np.asarray(w, dtype=float) for w in weights]
+    temps = [float(t) for t in temps]
+    entropy = [float(h) for h in entropy]
+    if not (len(weights) == len(temps) == len(entropy)) or not temps:
+        raise ValueError("one matrix and one entropy per T")
+    names = [f"{t:g}" for t in temps]
+    base = heatmap(weights[0], rows, cols, title=title, kind="weights", x_title=x_title, y_title=y_title,
+                   hover_row=hover_row, hover_col=hover_col, presenter=presenter, show_scale=False)
+    fig = base.to_dict()
+    size = _font_size(presenter)
+    layout = fig["layout"]
+    layout["xaxis"]["domain"] = [0.0, 0.58]
+    span = [float(np.log10(min(temps) / 1.3)), float(np.log10(max(temps) * 1.3))]  # room for the marker at the ends
+    layout["xaxis2"] = {"type": "log", "domain": [0.7, 1.0], "anchor": "y2", "title": {"text": curve_x_title},
+                        "range": span,
+                        "tickvals": [0.1, 1, 10], "ticktext": ["0.1", "1", "10"], "showgrid": True}
+    layout["yaxis2"] = {"anchor": "x2", "rangemode": "tozero", "title": {"text": curve_title}}
+    fig["data"] = [fig["data"][0],  # the heatmap (trace 0) and the entropy curve with its marker (traces 1, 2)
+                   {"type": "scatter", "x": temps, "y": entropy, "xaxis": "x2", "yaxis": "y2", "mode": "lines",
+                    "line": {"color": theme.NEUTRAL_COLOR, "width": 2}, "hoverinfo": "skip", "showlegend": False},
+                   {"type": "scatter", "x": [temps[0]], "y": [entropy[0]], "xaxis": "x2", "yaxis": "y2",
+                    "mode": "markers", "marker": {"size": 14, "color": theme.QUERY_COLOR}, "showlegend": False,
+                    "hovertemplate": "T = %{x:g}<br>H = %{y:.3f}<extra></extra>"}]
+    fig["frames"] = [{"name": name, "traces": [0, 2],
+                      "data": [{"type": "heatmap", "z": w}, {"type": "scatter", "x": [t], "y": [h]}]}
+                     for name, w, t, h in zip(names, weights, temps, entropy)]
+    still = {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}}
+    play, pause = buttons
+    extra = int(size * 8)
+    below = layout["margin"]["b"]
+    layout["margin"]["b"] += extra
+    layout["height"] += extra
+    y = -below / (layout["height"] - layout["margin"]["t"] - layout["margin"]["b"])
+    layout["updatemenus"] = [{
+        "type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left", "y": y,
+        "yanchor": "top", "pad": {"t": 8, "l": 0},
+        "buttons": [
+            {"label": play, "method": "animate",
+             "args": [names, {"mode": "immediate", "frame": {"duration": frame_ms, "redraw": True},
+                              "transition": {"duration": 0}}]},
+            {"label": pause, "method": "animate", "args": [[None], still]},
+        ],
+    }]
+    layout["sliders"] = [{
+        "active": 0, "x": 0.0, "len": 1.0, "y": y, "yanchor": "top", "pad": {"t": 44},
+        "currentvalue": {"prefix": prefix, "font": {"size": size}},
+        "steps": [{"label": name, "method": "animate", "args": [[name], still]} for name in names],
+    }]
+    return go.Figure(fig, _validate=False)

@@ -87,6 +87,24 @@ with ui.page("temperature") as p:
                      column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
         st.caption(p.t("temperature.entropy_help", n=s.n))
 
+    @st.fragment
+    def t_player() -> None:
+        """▶ play T: the matrix at every T option, animated in the browser (no script run while it plays)."""
+        help_text = p.t("temperature.play_toggle_help")
+        if not st.toggle(p.t("temperature.play_toggle"), key="temperature:play", help=help_text):
+            return
+        weights, mean_h = analysis.temperature_frames(p.lesson.trace.scores, ui.T_OPTIONS)
+        labels = list(p.scenario.labels)
+        p.chart(figures.temperature_player(
+            weights, ui.T_OPTIONS, mean_h, labels, labels, title=p.t("temperature.play_chart"),
+            x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
+            hover_col=p.t("lbl.looked"), curve_title=p.t("temperature.play_curve"),
+            buttons=(p.t("temperature.play_button"), p.t("temperature.play_stop")), presenter=p.presenter,
+        ), "t-player")
+        st.caption(p.t("temperature.play_caption", k=len(ui.T_OPTIONS)))
+
+    t_player()
+
     # sweeping T, and its two limits
     st.subheader(p.t("temperature.sweep_title"))
     temps = analysis.temperature_grid()

@@ -132,4 +132,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "curves_some": ("단어 {n}개 중 {k}개의 선을 그렸습니다 (고른 단어 포함). 아래에서 단어를 고르면 그 단어의 선이 나타납니다.",
                     "Lines for {k} of the {n} words (the picked word included); pick a word below to see its line."),
+    # ▶ play T: every T option animated in the browser
+    "play_toggle": ("▶ T 재생: 모든 T를 차례로 보기", "▶ play T: every T in turn"),
+    "play_toggle_help": ("Attention 행렬이 T에 따라 녹는 모습을 브라우저 안에서 재생합니다. 사이드바의 T는 바뀌지 않습니다.",
+                         "Plays the attention matrix melting as T rises, inside the browser. The sidebar's T does "
+                         "not change."),
+    "play_chart": ("T = 0.05부터 20까지의 Attention 행렬", "The attention matrix from T = 0.05 to 20"),
+    "play_button": ("▶ T 재생", "▶ play T"),
+    "play_stop": ("■ 멈춤", "■ stop"),
+    "play_curve": ("평균 엔트로피 H", "mean entropy H"),
+    "play_caption": (
+        "▶를 누르면 T의 모든 값({k}개)을 차례로 보여 줍니다: 각 장면은 앱이 softmax(QKᵀ / T)로 계산한 값이고, 오른쪽 "
+        "점은 그 T에서 단어들의 엔트로피 평균입니다. 재생은 브라우저 안에서만 일어나므로 사이드바의 T와 다른 화면은 "
+        "그대로입니다.",
+        "▶ shows every T option ({k} of them) in turn: each frame is the app's softmax(QKᵀ / T), and the dot on the "
+        "right is the words' mean entropy at that T. It plays inside the browser only, so the sidebar's T and the "
+        "other screens stay as they are.",
+    ),
 }

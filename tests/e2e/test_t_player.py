@@ -1,0 +1,81 @@
+"""▶ play T in headless Chromium: the Temperature screen's player animates the attention matrix and the entropy
+marker through every T option inside the browser. No message goes to the server while it plays (so no script
+run), every drawn frame is the app's softmax at that T, and afterwards the sidebar T and the app's T (share
+link) are what they were."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+import numpy as np
+
+from attention_core import analysis, codec, softmax
+from attention_core.registry import T_OPTIONS
+from tests.e2e.app_driver import SIDEBAR, go_to, settle, share_link
+
+# Counts what the page sends to the server (every rerun request is a websocket message) and every change of
+# the app's script state, from before the page loads.
+HOOK_JS = """
+(() => {
+  window.__sent = 0; window.__states = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (...a) { window.__sent += 1; return send.apply(this, a); };
+  new MutationObserver(ms => {
+    for (const m of ms) window.__states.push(m.target.getAttribute('data-test-script-state'));
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
+})();
+"""
+PLAYER = "[class*='st-key-chart-t-player'] .js-plotly-plot"
+# What the player shows now: the heatmap's z as drawn (gd.calcdata, which an animation frame changes while
+# gd.data stays), the entropy marker's x and the slider's active step.
+SHOWN_JS = """
+(sel) => {
+  const gd = document.querySelector(sel);
+  if (!gd || !gd.calcdata) return null;
+  const marker = gd.calcdata[2][0];
+  return {z: gd.calcdata[0][0].z.map(r => Array.from(r)), x: marker.x, y: marker.y,
+          active: gd._fullLayout.sliders[0].active, frames: gd._transitionData._frames.length};
+}
+"""
+
+
+def app_state(page):
+    token = parse_qs(urlparse(share_link(page)).query)["s"][0]
+    return codec.decode_link(token)[0]
+
+
+def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_page):
+    page = new_page()
+    page.add_init_script(HOOK_JS)
+    page.goto(app_server.url)
+    settle(page)
+    go_to(page, "temperature")
+    page.locator('[data-testid="stMain"] [data-testid="stCheckbox"]', has_text="T 재생").first.click()
+    settle(page)
+    page.wait_for_selector(PLAYER)
+    t_before = page.locator(f'{SIDEBAR} [data-testid="stSliderThumbValue"]').first.inner_text().strip()
+    scenario = app_state(page)
+    scores = analysis.compute(scenario).trace.scores
+    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
+    shown = page.evaluate(SHOWN_JS, PLAYER)
+    assert shown["frames"] == len(T_OPTIONS) and shown["active"] == 0
+    np.testing.assert_allclose(shown["z"], expected[T_OPTIONS[0]], atol=1e-12)
+
+    page.evaluate("() => { window.__sent = 0; window.__states = []; }")
+    page.locator(f"{PLAYER} .updatemenu-button").first.click()
+    seen = set()
+    for _ in range(200):  # sample what is drawn while it plays
+        page.wait_for_timeout(50)
+        now = page.evaluate(SHOWN_JS, PLAYER)
+        t = float(now["x"])
+        assert t in expected, t
+        np.testing.assert_allclose(now["z"], expected[t], atol=1e-12, err_msg=f"frame T = {t:g}")
+        seen.add(t)
+        if t == T_OPTIONS[-1] and now["active"] == len(T_OPTIONS) - 1:
+            break
+    assert T_OPTIONS[-1] in seen and len(seen) >= len(T_OPTIONS) // 2, sorted(seen)
+    assert page.evaluate("() => window.__sent") == 0  # nothing asked of the server: no script run
+    assert page.evaluate("() => window.__states") == []
+    settle(page)
+    assert page.locator(f'{SIDEBAR} [data-testid="stSliderThumbValue"]').first.inner_text().strip() == t_before
+    assert app_state(page).temperature == scenario.temperature
