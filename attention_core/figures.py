@@ -306,14 +306,12 @@ def heatmap(
     for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
         groups.setdefault((mark.name, mark.color), []).append(mark)
     box = int(max(8, min(30, cell_w - 2, cell_h - 2)))  # an outline as large as a cell, never larger
-    nested: dict[int, int] = {}  # a cell outlined twice (the guess on a winner) gets a smaller outline inside
-    seen: dict[tuple[int, int], int] = {}
-    for k, mark in enumerate(marks):
-        nested[k] = seen.get((mark.row, mark.col), 0)
-        seen[(mark.row, mark.col)] = nested[k] + 1
+    # a cell outlined twice (the guess on a winner): the earlier outline frames the later one, so both show and
+    # neither covers the number in the cell
+    outer = {k: sum((m.row, m.col) == (mark.row, mark.col) for m in marks[k + 1:]) for k, mark in enumerate(marks)}
     for (name, color), group in groups.items():
         xs, ys = [cols[m.col] for m in group], [rows[m.row] for m in group]
-        sizes = [max(6, box - 12 * nested[next(k for k, m in enumerate(marks) if m is g)]) for g in group]
+        sizes = [box + 9 * outer[next(k for k, m in enumerate(marks) if m is g)] for g in group]
         data.append({  # a white halo under the outline keeps it visible on the darkest cells
             "type": "scatter", "x": xs, "y": ys, "mode": "markers", "showlegend": False, "hoverinfo": "skip",
             "marker": {"symbol": "square-open", "size": [z + 2 for z in sizes], "color": "white",

@@ -92,8 +92,8 @@ def test_score_reveal_counts_either_tied_cell_as_right_and_names_both(row):
     assert sorted(zip(winners.y, winners.x, strict=True)) == [("영화였다", "슬픈"), ("장면이었다", "슬픈")]
     (guess,) = [t for t in fig.data if t.name == "학생들의 예측"]
     on_guess = list(zip(winners.y, winners.x, strict=True)).index((guess.y[0], guess.x[0]))
-    assert winners.marker.size[on_guess] < guess.marker.size[0]  # drawn inside the guess, both visible
-    assert winners.marker.size[1 - on_guess] == guess.marker.size[0]
+    assert winners.marker.size[on_guess] < guess.marker.size[0]  # the guess frames the winner: both visible
+    assert winners.marker.size[1 - on_guess] == winners.marker.size[on_guess]  # every winner the same size
 
 
 def test_score_reveal_miss_in_english_lists_the_ties_and_the_guess():
