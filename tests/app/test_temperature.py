@@ -126,3 +126,13 @@ def test_a_long_sentence_sweeps_the_row_as_a_heatmap_one_line_per_T():
     assert ticks[0] == "T → 0: argmax" and "T = 1" in ticks
     assert np.allclose(z.sum(axis=1), 1.0)
     assert np.allclose(z[-1], 0.1)
+
+
+def test_most_looked_at_lists_every_word_tied_for_first_at_thirty_words():
+    at = open_page("temperature")
+    sentence = " ".join(["슬픈", "영화였다", "슬픈", "장면이었다", "슬픈"] + ["그"] * 25)
+    at.text_input(key="sb:sentence").set_value(sentence).run()
+    assert_clean(at)
+    assert state(at).scenario.n == 30
+    (stats,) = [d for d in at.dataframe if "가장 많이 보는 단어" in d.value.columns]
+    assert set(stats.value["가장 많이 보는 단어"]) == {"슬픈¹ = 슬픈² = 슬픈³"}  # three tie: all three named
