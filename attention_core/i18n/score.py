@@ -34,7 +34,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "T = {t:g}. Subtracting the row's maximum before exp changes nothing in the result (it only prevents "
         "overflow). Row sum = {total:.3f}.",
     ),
-    "asym": ("누가 보는지가 중요하다: score_ij ≠ score_ji", "Who looks matters: score_ij ≠ score_ji"),
+    "asym": ("누가 보는지가 중요할까? score_ij와 score_ji", "Does it matter who looks? score_ij and score_ji"),
     "asym_text": (
         "지금 M = W_Q W_Kᵀ가 대칭이 아니어서, ‘{i}’{i:이/가} ‘{j}’{j:을/를} 보는 점수({a:.2f})와 ‘{j}’{j:이/가} "
         "‘{i}’{i:을/를} 보는 점수({b:.2f})가 다릅니다 (차이가 가장 큰 쌍). M이 대칭이면 (W_Q = W_K일 때처럼) QKᵀ도 "
