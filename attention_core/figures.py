@@ -793,13 +793,13 @@ def training_curves(
         "xaxis": {"title": {"text": x_title}, "gridcolor": _GRID, "rangemode": "tozero"},
         "yaxis": {"title": {"text": loss_title}, "gridcolor": _GRID, "range": [0, top * 1.05]},
         "yaxis2": {"title": {"text": measure_title}, "overlaying": "y", "side": "right", "range": [0, 1.02],
-                   "showgrid": False},
+                   "showgrid": False, "tickmode": "array", "tickvals": [0, 0.2, 0.4, 0.6, 0.8, 1.0]},
         "legend": BOTTOM_LEGEND,
     }
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("0.00",), y_title=loss_title, bottom=("1",), x_title_bottom=x_title)
     margin["r"] = int(12 + text_width("0.0", size) + size * 1.8)
-    margin["b"] += legend_px([loss_name, *measures], size)
+    margin["b"] += legend_px([loss_name, *measures], size, width_px=260)  # a half-width chart's legend
     return _figure(data, layout, title, height, presenter, margin)
 
 
@@ -868,7 +868,7 @@ def replay_heatmap(
     if box_col is not None:
         layout.setdefault("shapes", []).append({
             "type": "rect", "xref": "x", "yref": "y domain", "x0": box_col - 0.5, "x1": box_col + 0.5, "y0": 0,
-            "y1": 1, "line": {"color": theme.QUERY_COLOR, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
+            "y1": 1, "line": {"color": theme.KEY_COLOR, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
     return go.Figure(fig, _validate=False)
 
 

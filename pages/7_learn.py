@@ -7,8 +7,8 @@ from attention_core import analysis, figures, learn, lexicon, presets, theme, ui
 LR_OPTIONS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 T_OPTIONS = (0.5, 1.0, 2.0)
 PER_PRESS = (10, 50, 100, 300)
-AUTO_EVERY_S = 0.5  # auto-training: one fragment run this often …
-AUTO_STEPS = 10  # … advancing this many steps
+AUTO_EVERY_S = 1.0  # auto-training: one fragment run this often … (each run redraws the charts: not faster)
+AUTO_STEPS = 20  # … advancing this many steps
 AUTO_LIMIT = 1000  # auto-training stops by itself at this step
 REPLAY_FRAMES = 61
 
@@ -113,15 +113,15 @@ with ui.page("learn") as p:
                 {p.t("learn.accuracy_name"): run.accuracies,
                  p.t("learn.focus_name"): [s.focus for s in run.snapshots],
                  p.t("learn.share_name"): [s.share for s in run.snapshots]},
-                title=p.t("learn.curves"), x_title=p.t("learn.x_step"), loss_name=p.t("learn.loss_name"),
+                title=p.t("learn.curves"), loss_name=p.t("learn.loss_name"),
                 loss_title=p.t("learn.loss_axis"), measure_title=p.t("learn.measure_axis"), presenter=p.presenter,
-                height=380), "curves")
+                height=420), "curves")
             st.caption(p.t("learn.curves_caption"))
         with right:
             fig = figures.heatmap(analysis.bilinear(run.w_q, run.w_k), axes, axes,
                                   title=p.t("learn.bilinear", step=run.step), hover_row=p.t("lbl.looker"),
                                   hover_col=p.t("lbl.looked"), presenter=p.presenter, height=380)
-            p.chart(figures.box_column(fig, emotion_col, theme.QUERY_COLOR), "bilinear")
+            p.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear")
             st.caption(p.t("learn.bilinear_caption", share=last.share))
 
         st.subheader(p.t("learn.compare_title"))
@@ -149,12 +149,14 @@ with ui.page("learn") as p:
         st.info(p.t("learn.replay_empty"))
     else:
         picked = [run.snapshots[i] for i in learn.thin(len(run.snapshots), REPLAY_FRAMES)]
-        st.caption(p.t("learn.replay_caption", count=len(picked), last=picked[-1].step))
-        p.chart(figures.replay_heatmap(
-            [analysis.bilinear(snap.w_q, snap.w_k) for snap in picked], [str(snap.step) for snap in picked],
-            axes, axes, title=p.t("learn.replay_chart"), hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
-            buttons=(p.t("learn.play"), p.t("learn.pause"), p.t("learn.rewind")), prefix=p.t("learn.replay_prefix"),
-            box_col=emotion_col, presenter=p.presenter), "replay")
+        chart_col, text_col = st.columns([3, 2])
+        text_col.caption(p.t("learn.replay_caption", count=len(picked), last=picked[-1].step))
+        with chart_col:
+            p.chart(figures.replay_heatmap(
+                [analysis.bilinear(snap.w_q, snap.w_k) for snap in picked], [str(snap.step) for snap in picked],
+                axes, axes, title=p.t("learn.replay_chart"), hover_row=p.t("lbl.looker"),
+                hover_col=p.t("lbl.looked"), buttons=(p.t("learn.play"), p.t("learn.pause"), p.t("learn.rewind")),
+                prefix=p.t("learn.replay_prefix"), box_col=emotion_col, presenter=p.presenter), "replay")
 
     with st.expander(p.t("learn.honest_title"), expanded=False):
         st.markdown(p.t("learn.honest_text", params=learn.parameter_count(d_k), d_k=d_k, train=data.train))

@@ -15,7 +15,7 @@ def test_training_curves_put_the_loss_left_and_the_measures_right():
 
 
 def test_box_column_outlines_one_category_column():
-    fig = figures.box_column(figures.heatmap(np.eye(3), list("abc"), list("xyz")), 2, theme.QUERY_COLOR)
+    fig = figures.box_column(figures.heatmap(np.eye(3), list("abc"), list("xyz")), 2, theme.KEY_COLOR)
     shape = fig.layout.shapes[-1]
     assert (shape.x0, shape.x1, shape.yref) == (1.5, 2.5, "y domain")
 
@@ -33,4 +33,4 @@ def test_replay_has_one_frame_per_snapshot_a_fixed_colour_range_and_controls():
     assert menu.buttons[0].args[1]["fromcurrent"] is True and list(menu.buttons[2].args[0]) == ["0"]
     slider = fig.layout.sliders[0]
     assert [s.label for s in slider.steps] == ["0", "10", "20"] and slider.currentvalue.prefix == "step "
-    assert fig.layout.shapes[0].x0 == -0.5
+    assert fig.layout.shapes[0].x0 == -0.5 and fig.layout.shapes[0].line.color == theme.KEY_COLOR

@@ -70,25 +70,24 @@ STRINGS: dict[str, tuple[str, str]] = {
     "restarted": ("설정이 바뀌어 무작위 가중치에서 새로 시작합니다.", "The settings changed: starting again from random weights."),
     "m_step": ("단계", "Step"),
     "m_loss": ("학습 손실", "Training loss"),
-    "m_accuracy": ("평가 정확도 (단어)", "Held-out accuracy (words)"),
-    "m_focus": ("감정 단어에 모인 가중치", "Weight on the emotional word"),
-    "m_share": ("감정 열의 몫", "Share of the emotion column"),
+    "m_accuracy": ("평가 정확도", "Held-out accuracy"),
+    "m_focus": ("감정 단어 가중치", "On emotional word"),
+    "m_share": ("감정 열의 몫", "Emotion column"),
     "m_help_accuracy": (
-        "평가 문장의 모든 단어 중, 탐지기가 문장의 긍정·부정을 맞힌 비율 (로짓 0은 틀림으로 셉니다).",
-        "Of every word of the held-out sentences, the share whose probe gets the sentence's sign right (a logit "
+        "단어 단위: 평가 문장의 모든 단어 중, 탐지기가 문장의 긍정·부정을 맞힌 비율 (로짓 0은 틀림으로 셉니다).",
+        "By word: of every word of the held-out sentences, the share whose probe gets the sentence's sign right (a logit "
         "of exactly 0 counts as wrong).",
     ),
     "m_help_focus": (
-        "평가 문장마다 단어들이 그 문장의 감정 단어에 주는 가중치의 평균, 그 문장들의 평균 (가장 낮은 문장: {low:.2f}).",
-        "For each held-out sentence, the mean weight its words put on its emotional word, averaged over the "
+        "감정 단어에 모인 가중치: 평가 문장마다 단어들이 그 문장의 감정 단어에 주는 가중치의 평균, 그 문장들의 평균 (가장 낮은 문장: {low:.2f}).",
+        "Weight on the emotional word: for each held-out sentence, the mean weight its words put on its emotional word, averaged over the "
         "sentences (the lowest sentence: {low:.2f}).",
     ),
     "m_help_share": (
-        "|W_Q W_Kᵀ|의 모든 칸의 합 가운데 감정 열(시선을 받는 단어의 감정 축)에 있는 몫.",
-        "Of the sum of |W_Q W_Kᵀ| over all cells, the share in the emotion column (the looked-at word's emotion).",
+        "감정 열의 몫: |W_Q W_Kᵀ|의 모든 칸의 합 가운데 감정 열(시선을 받는 단어의 감정 축)에 있는 몫.",
+        "Share of the emotion column: of the sum of |W_Q W_Kᵀ| over all cells, the share in the emotion column (the looked-at word's emotion).",
     ),
-    "curves": ("학습 곡선", "Training curves"),
-    "x_step": ("단계", "step"),
+    "curves": ("학습 곡선 (가로축 = 단계)", "Training curves (x axis = step)"),
     "loss_name": ("학습 손실 (BCE)", "training loss (BCE)"),
     "loss_axis": ("손실", "loss"),
     "measure_axis": ("0 … 1", "0 … 1"),
@@ -109,10 +108,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "bilinear_caption": (
         "칸 (a, b)는 ‘보는 단어의 a’와 ‘시선을 받는 단어의 b’를 곱해 점수에 더하는 양입니다: "
-        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. 주황 테두리가 감정 열입니다. 지금 |W_Q W_Kᵀ| 질량의 {share:.0%}가 이 "
+        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. 청록 테두리가 감정 열(시선을 받는 쪽)입니다. 지금 |W_Q W_Kᵀ| 질량의 {share:.0%}가 이 "
         "열에 있습니다.",
         "Cell (a, b) is how much ‘a of the looking word’ times ‘b of the looked-at word’ adds to a score: "
-        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. The orange box is the emotion column; it now holds {share:.0%} of "
+        "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. The teal box is the emotion column (the looked-at side); it now holds {share:.0%} of "
         "the mass of |W_Q W_Kᵀ|.",
     ),
     "compare_title": ("지금 문장에서: 학습된 시선과 손으로 정한 시선", "The current sentence: learned gaze and hand-set gaze"),
@@ -129,15 +128,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_title": ("학습 다시 보기", "Replay the learning"),
     "replay_caption": (
         "▶ 재생을 누르면 W_Q W_Kᵀ가 학습하는 동안 어떻게 바뀌었는지 브라우저에서 재생됩니다 (스냅숏 {count}개, "
-        "단계 0 … {last}). ⏸ 멈춤, ⏮ 처음으로, 슬라이더로 원하는 단계로 갑니다. 색의 범위는 모든 스냅숏에 같습니다.",
+        "단계 0 … {last}). ■ 멈춤, ◀◀ 처음으로, 슬라이더로 원하는 단계로 갑니다. 색의 범위는 모든 스냅숏에 같습니다.",
         "▶ Play replays in the browser how W_Q W_Kᵀ changed while it learned ({count} snapshots, step 0 … {last}). "
-        "⏸ pauses, ⏮ goes back to the start, the slider jumps to any step. The colour range is the same for every "
+        "■ pauses, ◀◀ goes back to the start, the slider jumps to any step. The colour range is the same for every "
         "snapshot.",
     ),
     "replay_chart": ("W_Q W_Kᵀ, 학습하는 동안", "W_Q W_Kᵀ while learning"),
     "play": ("▶ 재생", "▶ Play"),
-    "pause": ("⏸ 멈춤", "⏸ Pause"),
-    "rewind": ("⏮ 처음으로", "⏮ Start"),
+    "pause": ("■ 멈춤", "■ Pause"),
+    "rewind": ("◀◀ 처음으로", "◀◀ Start"),
     "replay_prefix": ("단계 ", "step "),
     "replay_empty": ("아직 학습하지 않았습니다. 먼저 학습해 보세요.", "Nothing learned yet: train first."),
     "apply": ("학습된 가중치를 모든 화면에 쓰기", "Use the learned weights everywhere"),
