@@ -3,7 +3,7 @@
 import numpy as np
 import pyarrow as pa
 
-from attention_core import analysis, softmax
+from attention_core import analysis, softmax, theme
 from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
 
 
@@ -136,3 +136,20 @@ def test_most_looked_at_lists_every_word_tied_for_first_at_thirty_words():
     assert state(at).scenario.n == 30
     (stats,) = [d for d in at.dataframe if "가장 많이 보는 단어" in d.value.columns]
     assert set(stats.value["가장 많이 보는 단어"]) == {"슬픈¹ = 슬픈² = 슬픈³"}  # three tie: all three named
+
+
+def test_words_with_the_same_curve_are_one_line_named_by_all_of_them():
+    at = open_page("temperature")
+    curves = chart_titled(at, "유효 단어 수")
+    names = [t.name for t in curves.data]
+    assert names == ["슬픈 = 아름다운", "영화였다 = 장면이었다"]  # equal score rows: the lines coincide
+    assert curves.data[0].line.color == theme.QUERY_COLOR  # the picked word (슬픈) is the looking word: orange
+    assert theme.QUERY_COLOR not in [t.line.color for t in curves.data[1:]]
+    assert any("겹칩니다" in c.value for c in at.caption)
+    at.text_input(key="sb:sentence").input("슬픈 영화였다 기쁜 노래였다 장면").run()
+    s = state(at).scenario
+    curve = analysis.effective_words_curve(analysis.compute(s).trace.scores, analysis.temperature_grid())
+    groups = analysis.coincident(curve)
+    shown = [t.name for t in chart_titled(at, "유효 단어 수").data]
+    assert shown == [" = ".join(s.labels[i] for i in g) for g in groups]  # merged exactly where rows coincide
+    assert len(shown) > 2
