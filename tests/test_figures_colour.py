@@ -67,9 +67,17 @@ def test_orange_is_only_the_looking_word():
 
 
 def test_axis_titles_of_the_heatmaps_have_no_arrow_that_turns_sideways():
+    """y-axis titles are drawn rotated a quarter turn, so an arrow in them points the wrong way: words only."""
+    from pathlib import Path
+
     from attention_core.i18n import CATALOGUE
 
-    for key in ("lbl.query_axis", "score.looker_axis", "value.word_axis"):  # y titles are drawn rotated
+    root = Path(__file__).resolve().parents[1]
+    keys = set()
+    for path in [root / "app.py", *root.glob("pages/*.py"), *root.glob("attention_core/ui/*.py")]:
+        keys |= set(re.findall(r"""y_title=p\.t\(["']([a-z_.0-9]+)["']""", path.read_text(encoding="utf-8")))
+    assert {"lbl.query_axis", "score.looker_axis", "value.word_axis"} <= keys
+    for key in keys:
         assert not re.search("[↓↑→←]", "".join(CATALOGUE[key])), key
 
 

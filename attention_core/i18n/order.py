@@ -30,7 +30,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "source text's encoder does.",
     ),
     "pe_chart": ("위치 인코딩 PE (위치 × 축)", "Positional encoding PE (positions × axes)"),
-    "pe_rows": ("위치 p ↓", "position p ↓"),
+    "pe_rows": ("위치 p (행)", "position p (rows)"),
     "pe_cols": ("축 (짝수 sin, 홀수 cos) →", "axis (even sin, odd cos) →"),
     "x_chart": ("단어에 더한 결과 X + α·PE (α = {alpha:g})", "What the words become: X + α·PE (α = {alpha:g})"),
     "blur_note": (
