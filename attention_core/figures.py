@@ -21,12 +21,27 @@ from plotly.colors import get_colorscale
 
 from . import theme
 
+# The builders a page calls through `page.fig` (ui.frame.Charts), which binds the presenter styling once.
+BUILDERS = frozenset({
+    "heatmap", "bars", "grouped_bars", "curves", "arrows", "stacked_contributions", "weight_lines", "heatmap_grid",
+    "line_rows", "bars_grid", "training_curves", "replay_heatmap", "temperature_player",
+})
 BOTTOM_LEGEND = {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0, "xanchor": "left"}
 _GRID = "#eee"
 # Named scales resolved to explicit stops once: unvalidated figures reach plotly.js as written, and
 # plotly.js knows neither the "_r" suffix nor Python's spelling of every ColorBrewer name.
 _DIVERGING = get_colorscale(theme.DIVERGING)
 _SEQUENTIAL = get_colorscale(theme.SEQUENTIAL)
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One side of a matrix chart: its tick labels (distinct), the axis title, and what hover calls a tick
+    (the title when not given)."""
+
+    labels: Sequence[str]
+    title: str = ""
+    hover: str = ""
 
 
 @dataclass(frozen=True)
@@ -205,15 +220,11 @@ def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> 
 
 def heatmap(
     values: np.ndarray,
-    rows: Sequence[str],
-    cols: Sequence[str],
+    row_axis: Axis,
+    col_axis: Axis,
     *,
     title: str = "",
     kind: str = "signed",
-    x_title: str = "",
-    y_title: str = "",
-    hover_row: str = "row",
-    hover_col: str = "column",
     decimals: int = 2,
     text: bool | None = None,
     row_sums: bool = False,
@@ -237,7 +248,9 @@ def heatmap(
     """
     z = np.asarray(values, dtype=float)
     n_rows, n_cols = z.shape
-    rows, cols = [str(r) for r in rows], [str(c) for c in cols]
+    rows, cols = [str(r) for r in row_axis.labels], [str(c) for c in col_axis.labels]
+    x_title, y_title = col_axis.title, row_axis.title
+    hover_row, hover_col = row_axis.hover or y_title or "row", col_axis.hover or x_title or "column"
     if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
         raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
@@ -813,14 +826,10 @@ def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
 def replay_heatmap(
     frames: Sequence[np.ndarray],
     names: Sequence[str],
-    rows: Sequence[str],
-    cols: Sequence[str],
+    row_axis: Axis,
+    col_axis: Axis,
     *,
     title: str = "",
-    x_title: str = "",
-    y_title: str = "",
-    hover_row: str = "row",
-    hover_col: str = "column",
     buttons: tuple[str, str, str] = ("▶", "⏸", "⏮"),
     prefix: str = "",
     box_col: int | None = None,
@@ -833,8 +842,7 @@ def replay_heatmap(
     """
     frames = [np.asarray(f, dtype=float) for f in frames]
     names = [str(n) for n in names]
-    base = heatmap(frames[0], rows, cols, title=title, x_title=x_title, y_title=y_title, hover_row=hover_row,
-                   hover_col=hover_col, presenter=presenter)
+    base = heatmap(frames[0], row_axis, col_axis, title=title, presenter=presenter)
     fig = base.to_dict()
     top = max(float(np.max(np.abs(f))) for f in frames) or 1.0
     fig["data"][0].update(z=frames[0], zmin=-top, zmax=top)
@@ -876,14 +884,10 @@ def temperature_player(
     weights: Sequence[np.ndarray],
     temps: Sequence[float],
     entropy: Sequence[float],
-    rows: Sequence[str],
-    cols: Sequence[str],
+    row_axis: Axis,
+    col_axis: Axis,
     *,
     title: str = "",
-    x_title: str = "",
-    y_title: str = "",
-    hover_row: str = "row",
-    hover_col: str = "column",
     curve_title: str = "",
     curve_x_title: str = "T",
     buttons: tuple[str, str] = ("▶ T", "■"),
@@ -904,8 +908,7 @@ def temperature_player(
     if not (len(weights) == len(temps) == len(entropy)) or not temps:
         raise ValueError("one matrix and one entropy per T")
     names = [f"{t:g}" for t in temps]
-    base = heatmap(weights[0], rows, cols, title=title, kind="weights", x_title=x_title, y_title=y_title,
-                   hover_row=hover_row, hover_col=hover_col, presenter=presenter, show_scale=False)
+    base = heatmap(weights[0], row_axis, col_axis, title=title, kind="weights", presenter=presenter, show_scale=False)
     fig = base.to_dict()
     size = _font_size(presenter)
     layout = fig["layout"]

@@ -15,183 +15,178 @@ DKS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 DK_WORDS, DK_TRIALS = 8, 200
 SHADE = "background-color: #fdd0a2"
 
-with ui.page("temperature") as p:
-    p.title()
-    p.lead("temperature.lead")
+with ui.page("temperature") as page:
+    page.title()
+    page.lead("temperature.lead")
     control, formula = st.columns([1, 2], vertical_alignment="center")
     with control:
-        ui.temperature_slider(p, "temperature:T")
-        st.caption(p.t("temperature.slider_hint"))
+        ui.temperature_slider(page, "temperature:T")
+        st.caption(page.t("temperature.slider_hint"))
     formula.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)}")
-    s, tr = p.scenario, p.lesson.trace
-    t = s.temperature
-    words = list(s.labels)
+    scenario, trace = page.scenario, page.lesson.trace
+    t = scenario.temperature
+    words = list(scenario.labels)
 
     # the text's example z = [2.0, 1.0, 0.1]
-    st.subheader(p.t("temperature.doc_title"))
+    st.subheader(page.t("temperature.doc_title"))
     z_labels = [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
     cmp = analysis.document_comparison()
     left, right = st.columns(2)
     with left:
-        p.chart(figures.bars(analysis.document_example((t,))[0], z_labels, title=p.t("temperature.doc_bars", t=t),
-                             y_title=p.t("temperature.prob"), y_range=(0.0, 1.08), presenter=p.presenter),
-                "document-bars")
+        page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
+                                 title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
+                   "document-bars")
     with right:
-        st.markdown(f"**{p.t('temperature.table_title')}**")
+        st.markdown(f"**{page.t('temperature.table_title')}**")
         index, rows, shades = [], [], []
         for r, temp in enumerate(cmp["temps"]):
             for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
                                           ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
-                index.append(f"T = {temp:g} · {p.t(f'temperature.{source}')}")
+                index.append(f"T = {temp:g} · {page.t(f'temperature.{source}')}")
                 rows.append([*values, total])
                 shades.append([SHADE if bool(d) else "" for d in cmp["differs"][r]] + [""])
-        columns = [*z_labels, p.t("temperature.sum")]
+        columns = [*z_labels, page.t("temperature.sum")]
         table = pd.DataFrame(rows, index=index, columns=columns)
         css = pd.DataFrame(shades, index=index, columns=columns)
         st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None).set_uuid("temperature-doc"))
     diffs = "; ".join(
-        p.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
-            exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
+        page.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
+               exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
         for r, temp in enumerate(cmp["temps"]) if any(cmp["differs"][r])
     )
     off = [r for r, _ in enumerate(cmp["temps"]) if any(cmp["differs"][r])]
-    st.info(p.t("temperature.table_note", diffs=diffs, rows=", ".join(f"T = {cmp['temps'][r]:g}" for r in off),
-                gap=max(float(cmp["gap"][r]) for r in off)))
-    with st.expander(p.t("temperature.grouped")):
-        p.chart(figures.grouped_bars(
-            {p.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
-             p.t("temperature.series_printed"): [v for row in cmp["printed"] for v in row]},
-            [f"T={temp:g}, z{sub}" for temp in cmp["temps"] for sub in "₁₂₃"], title=p.t("temperature.grouped"),
-            y_title=p.t("temperature.prob"), y_range=(0.0, 1.08), presenter=p.presenter), "document-vs-printed")
+    st.info(page.t("temperature.table_note", diffs=diffs, rows=", ".join(f"T = {cmp['temps'][r]:g}" for r in off),
+                   gap=max(float(cmp["gap"][r]) for r in off)))
+    with st.expander(page.t("temperature.grouped")):
+        page.chart(page.fig.grouped_bars(
+            {page.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
+             page.t("temperature.series_printed"): [v for row in cmp["printed"] for v in row]},
+            [f"T={temp:g}, z{sub}" for temp in cmp["temps"] for sub in "₁₂₃"], title=page.t("temperature.grouped"),
+            y_title=page.t("temperature.prob"), y_range=(0.0, 1.08)), "document-vs-printed")
 
     # the sentence's attention at T
-    st.subheader(p.t("temperature.matrix_title"))
-    left, right = p.columns([3, 2])
+    st.subheader(page.t("temperature.matrix_title"))
+    left, right = page.columns([3, 2])
     with left:
-        revealed = ui.predict_reveal(p, "weights", tr.weights, words, words, lambda marks: p.chart(figures.heatmap(
-            tr.weights, words, words, title=p.t("temperature.matrix_chart", t=t), kind="weights",
-            width_px=p.matrix_width * (1 if p.wide else 1.2),
-            x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
-            hover_col=p.t("lbl.looked"), row_sums=True, marks=marks, presenter=p.presenter), "weights"))
+        width = page.matrix_width * (1 if page.wide else 1.2)
+        revealed = ui.predict_reveal(page, "weights", trace.weights, words, words, lambda marks: page.chart(
+            page.fig.heatmap(trace.weights, *page.word_axes(), title=page.t("temperature.matrix_chart", t=t),
+                             kind="weights", width_px=width, row_sums=True, marks=marks), "weights"))
     with right:
         columns = {
-            p.t("temperature.col_entropy"): analysis.entropy(tr.weights),
-            p.t("temperature.col_effective"): analysis.effective_words(tr.weights),
+            page.t("temperature.col_entropy"): analysis.entropy(trace.weights),
+            page.t("temperature.col_effective"): analysis.effective_words(trace.weights),
         }
         if revealed:  # while the class guesses, the favourite would give the answer away
-            columns[p.t("temperature.col_favourite")] = [
-                p.t("multihead.tie_sep").join(words[j] for j in tied) for tied in analysis.favourite_ties(tr.weights)]
+            tie_sep = page.t("multihead.tie_sep")
+            columns[page.t("temperature.col_favourite")] = [
+                tie_sep.join(words[j] for j in tied) for tied in analysis.favourite_ties(trace.weights)]
         stats = pd.DataFrame(columns, index=words)
-        numbers = [p.t("temperature.col_entropy"), p.t("temperature.col_effective")]
+        numbers = [page.t("temperature.col_entropy"), page.t("temperature.col_effective")]
         st.dataframe(stats, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
-        st.caption(p.t("temperature.entropy_help", n=s.n))
+        st.caption(page.t("temperature.entropy_help", n=scenario.n))
 
     @st.fragment
     def t_player() -> None:
         """▶ play T: the matrix at every T option, animated in the browser (no script run while it plays)."""
-        help_text = p.t("temperature.play_toggle_help")
-        if not st.toggle(p.t("temperature.play_toggle"), key="temperature:play", help=help_text):
+        help_text = page.t("temperature.play_toggle_help")
+        if not st.toggle(page.t("temperature.play_toggle"), key="temperature:play", help=help_text):
             return
-        weights, mean_h = analysis.temperature_frames(p.lesson.trace.scores, ui.T_OPTIONS)
-        labels = list(p.scenario.labels)
-        p.chart(figures.temperature_player(
-            weights, ui.T_OPTIONS, mean_h, labels, labels, title=p.t("temperature.play_chart"),
-            x_title=p.t("lbl.key_axis"), y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
-            hover_col=p.t("lbl.looked"), curve_title=p.t("temperature.play_curve"),
-            buttons=(p.t("temperature.play_button"), p.t("temperature.play_stop")), presenter=p.presenter,
-        ), "t-player")
-        st.caption(p.t("temperature.play_caption", k=len(ui.T_OPTIONS)))
+        weights, mean_h = analysis.temperature_frames(page.lesson.trace.scores, ui.T_OPTIONS)
+        labels = list(page.scenario.labels)
+        page.chart(page.fig.temperature_player(
+            weights, ui.T_OPTIONS, mean_h, *page.word_axes(labels), title=page.t("temperature.play_chart"),
+            curve_title=page.t("temperature.play_curve"),
+            buttons=(page.t("temperature.play_button"), page.t("temperature.play_stop"))), "t-player")
+        st.caption(page.t("temperature.play_caption", k=len(ui.T_OPTIONS)))
 
     t_player()
 
     # sweeping T, and its two limits
-    st.subheader(p.t("temperature.sweep_title"))
+    st.subheader(page.t("temperature.sweep_title"))
     temps = analysis.temperature_grid()
-    to_zero, to_inf = analysis.limits(tr.scores)
+    to_zero, to_inf = analysis.limits(trace.scores)
     left, right = st.columns([3, 2])
     with right:
         measure = st.segmented_control(
-            p.t("temperature.measure"), ("effective", "entropy"), default="effective", key="temperature:measure",
-            format_func=lambda m: p.t(f"temperature.measure_{m}"),
+            page.t("temperature.measure"), ("effective", "entropy"), default="effective", key="temperature:measure",
+            format_func=lambda m: page.t(f"temperature.measure_{m}"),
         ) or "effective"
-        st.info(p.t("temperature.limits_caption", n=s.n, u=float(to_inf[0, 0])))
+        st.info(page.t("temperature.limits_caption", n=scenario.n, u=float(to_inf[0, 0])))
     with left:
-        curve = (analysis.effective_words_curve(tr.scores, temps) if measure == "effective"
-                 else analysis.entropy(analysis.sweep(tr.scores, temps)))
-        shown = list(range(s.n)) if s.n <= CURVES_MAX else sorted({p.view.focus, *range(CURVES_MAX - 1)})
+        curve = (analysis.effective_words_curve(trace.scores, temps) if measure == "effective"
+                 else analysis.entropy(analysis.sweep(trace.scores, temps)))
+        shown = (list(range(scenario.n)) if scenario.n <= CURVES_MAX
+                 else sorted({page.view.focus, *range(CURVES_MAX - 1)}))
         # words whose curves coincide are one line, named by all of them ("슬픈 = 아름다운")
         same = [tuple(shown[k] for k in g) for g in analysis.coincident(curve[:, shown])]
-        names = [p.t("views.same_sep").join(words[i] for i in g) for g in same]
-        focus_name = next(name for name, g in zip(names, same, strict=True) if p.view.focus in g)
-        fig = figures.curves(temps, {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)},
-                             title=p.t(f"temperature.curve_{measure}"), x_title=p.t("temperature.t_log"),
-                             y_title=p.t(f"temperature.measure_{measure}"), log_x=True, presenter=p.presenter,
-                             marker_x=t, marker_label=p.t("temperature.now", t=t), highlight=focus_name)
+        names = [page.t("views.same_sep").join(words[i] for i in g) for g in same]
+        focus_name = next(name for name, g in zip(names, same, strict=True) if page.view.focus in g)
+        fig = page.fig.curves(temps, {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)},
+                              title=page.t(f"temperature.curve_{measure}"), x_title=page.t("temperature.t_log"),
+                              y_title=page.t(f"temperature.measure_{measure}"), log_x=True,
+                              marker_x=t, marker_label=page.t("temperature.now", t=t), highlight=focus_name)
         fig.update_xaxes(tickvals=T_TICKS, ticktext=[f"{v:g}" for v in T_TICKS])
-        p.chart(fig, "curves")
+        page.chart(fig, "curves")
         if any(len(g) > 1 for g in same):
-            st.caption(p.t("views.curves_same"))
-        if len(shown) < s.n:
-            st.caption(p.t("temperature.curves_some", k=len(shown), n=s.n))
+            st.caption(page.t("views.curves_same"))
+        if len(shown) < scenario.n:
+            st.caption(page.t("temperature.curves_some", k=len(shown), n=scenario.n))
 
-    st.subheader(p.t("temperature.row_title"))
+    st.subheader(page.t("temperature.row_title"))
     pick, _ = st.columns([1, 2])
     with pick:
-        i = p.word_picker()
-    row_sweep = analysis.sweep(tr.scores[i], ROW_TEMPS)
-    panels = [(p.t("temperature.limit_zero"), to_zero[i]),
+        i = page.word_picker()
+    row_sweep = analysis.sweep(trace.scores[i], ROW_TEMPS)
+    panels = [(page.t("temperature.limit_zero"), to_zero[i]),
               *[(f"T = {temp:g}", row_sweep[k]) for k, temp in enumerate(ROW_TEMPS)],
-              (p.t("temperature.limit_inf"), to_inf[i])]
-    row_title = p.t("temperature.row_chart", word=words[i])
+              (page.t("temperature.limit_inf"), to_inf[i])]
+    row_title = page.t("temperature.row_chart", word=words[i])
     if not revealed:  # its panel at the current T is a row of the hidden matrix
-        st.caption(p.t("lecture.hidden_part"))
+        st.caption(page.t("lecture.hidden_part"))
     else:
-        if s.n <= ROW_BARS_MAX_WORDS:
-            fig = figures.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12),
-                                    presenter=p.presenter)
+        if scenario.n <= ROW_BARS_MAX_WORDS:
+            fig = page.fig.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12))
         else:  # too many words for seven small bar charts: one row of the heatmap per T instead
-            fig = figures.heatmap([row for _, row in panels], [name for name, _ in panels], words, title=row_title,
-                                  kind="weights", width_px=theme.FULL_WIDTH_PX, x_title=p.t("lbl.key_axis"),
-                                  hover_row="T",
-                                  hover_col=p.t("lbl.looked"), row_sums=True, presenter=p.presenter)
-        p.chart(fig, "row-sweep")
+            temps_axis = figures.Axis([name for name, _ in panels], "", "T")
+            fig = page.fig.heatmap([row for _, row in panels], temps_axis, page.word_axes()[1], title=row_title,
+                                   kind="weights", width_px=theme.FULL_WIDTH_PX, row_sums=True)
+        page.chart(fig, "row-sweep")
 
-    with st.expander(p.t("temperature.meaning_title"), expanded=False):
-        st.markdown(p.t("temperature.meaning_text", dk=s.d_k, sq=math.sqrt(s.d_k)))
+    with st.expander(page.t("temperature.meaning_title"), expanded=False):
+        st.markdown(page.t("temperature.meaning_text", dk=scenario.d_k, sq=math.sqrt(scenario.d_k)))
 
     # why √d_k
-    st.subheader(p.t("temperature.dk_title"))
+    st.subheader(page.t("temperature.dk_title"))
     exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
-    st.markdown(p.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
-                    lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))
+    st.markdown(page.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
+                       lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))
     st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{\sqrt{d_k}}\right) V")
     slider_col, _ = st.columns([1, 2])
     with slider_col:
-        dk = st.select_slider(p.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
+        dk = st.select_slider(page.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
     k = DKS.index(dk)
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric(p.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")
-    m2.metric(p.t("temperature.metric_std_scaled"), f"{exp['std_scaled'][k]:.2f}")
-    m3.metric(p.t("temperature.metric_max_raw"), f"{exp['max_raw'][k]:.2f}")
-    m4.metric(p.t("temperature.metric_max_scaled"), f"{exp['max_scaled'][k]:.2f}")
-    raw, scaled = p.t("temperature.series_raw"), p.t("temperature.series_scaled")
+    m1.metric(page.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")
+    m2.metric(page.t("temperature.metric_std_scaled"), f"{exp['std_scaled'][k]:.2f}")
+    m3.metric(page.t("temperature.metric_max_raw"), f"{exp['max_raw'][k]:.2f}")
+    m4.metric(page.t("temperature.metric_max_scaled"), f"{exp['max_scaled'][k]:.2f}")
+    raw, scaled = page.t("temperature.series_raw"), page.t("temperature.series_scaled")
     left, right = st.columns(2)
     with left:
-        fig = figures.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]},
-                             title=p.t("temperature.dk_std_chart"), x_title=p.t("temperature.dk_axis"), log_x=True,
-                             presenter=p.presenter)
+        fig = page.fig.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]}, log_x=True,
+                              title=page.t("temperature.dk_std_chart"), x_title=page.t("temperature.dk_axis"))
         fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
         fig.update_yaxes(rangemode="tozero")
-        p.chart(figures.mark_x(fig, dk, p.t("temperature.dk_marker", dk=dk)), "dk-spread")
+        page.chart(figures.mark_x(fig, dk, page.t("temperature.dk_marker", dk=dk)), "dk-spread")
     with right:
-        fig = figures.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]},
-                             title=p.t("temperature.dk_max_chart"), x_title=p.t("temperature.dk_axis"), log_x=True,
-                             presenter=p.presenter)
+        fig = page.fig.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]}, log_x=True,
+                              title=page.t("temperature.dk_max_chart"), x_title=page.t("temperature.dk_axis"))
         fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
         fig.update_yaxes(range=[0.0, 1.05])
-        p.chart(figures.mark_x(fig, dk, p.t("temperature.dk_marker", dk=dk)), "dk-saturation")
-    st.caption(p.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
-    p.note("note.sqrt_dk")
-    p.note("note.creative")
-    p.note("note.hand_set")
+        page.chart(figures.mark_x(fig, dk, page.t("temperature.dk_marker", dk=dk)), "dk-saturation")
+    st.caption(page.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
+    page.note("note.sqrt_dk")
+    page.note("note.creative")
+    page.note("note.hand_set")

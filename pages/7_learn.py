@@ -12,79 +12,81 @@ AUTO_STEPS = 20  # … advancing this many steps
 AUTO_LIMIT = 1000  # auto-training stops by itself at this step
 REPLAY_FRAMES = 61
 
-with ui.page("learn") as p:
-    p.title()
-    p.lead("learn.quote")
-    training = p._state.training
+with ui.page("learn") as page:
+    page.title()
+    page.lead("learn.quote")
+    training = page.training
     data = learn.summary(learn.load_dataset())
-    st.markdown(p.t("learn.lead", train=data.train))
-    axes = p.axis_names()
+    st.markdown(page.t("learn.lead", train=data.train))
+    axes = page.axis_names()
+    looker_axes = figures.Axis(axes, "", page.t("lbl.looker"))
+    looked_axes = figures.Axis(axes, "", page.t("lbl.looked"))
     emotion_col = lexicon.AXIS_INDEX["emotion"]
     d_k = training.current().settings.d_k
 
-    with st.expander(p.t("learn.model_title")):
+    with st.expander(page.t("learn.model_title")):
         st.latex(r"\mathrm{weights} = \mathrm{softmax}\!\left(\frac{(X W_Q)(X W_K)^{T}}{T}\right),\qquad "
                  r"\mathrm{out} = \mathrm{weights}\cdot X")
         st.latex(r"\mathrm{logit}_i = a\,\mathrm{out}_{i,\,\mathrm{valence}} + b,\qquad "
                  r"\mathrm{loss} = \frac{1}{n}\sum_i \mathrm{BCE}\big(\sigma(\mathrm{logit}_i),\, y\big)")
-        st.markdown(p.t("learn.model_text", d_k=d_k))
-    with st.expander(p.t("learn.data_title")):
-        st.markdown(p.t("learn.data_text", total=data.train + data.test, ko=data.ko, en=data.en, train=data.train,
-                        test=data.test, unseen_sentences=data.unseen_sentences, unseen=", ".join(data.unseen)))
-        st.markdown(f"**{p.t('learn.data_examples')}**")
+        st.markdown(page.t("learn.model_text", d_k=d_k))
+    with st.expander(page.t("learn.data_title")):
+        st.markdown(page.t("learn.data_text", total=data.train + data.test, ko=data.ko, en=data.en, train=data.train,
+                           test=data.test, unseen_sentences=data.unseen_sentences, unseen=", ".join(data.unseen)))
+        st.markdown(f"**{page.t('learn.data_examples')}**")
         st.markdown("\n".join(f"- {ui.md(sentence)}" for sentence in data.examples))
 
     # controls: changing the seed, learning rate or T starts a new run from random weights
-    st.subheader(p.t("learn.controls"))
+    st.subheader(page.t("learn.controls"))
 
     def restart(field: str, key: str) -> None:
-        ok, value = p.take(key)
+        ok, value = page.take(key)
         if not ok or value is None:
             return
         setattr(training, field, value)
         training.run, training.auto = None, False
-        p._state.notices.append(("info", p.t("learn.restarted")))
+        page.notify("info", page.t("learn.restarted"))
 
     c1, c2, c3, c4 = st.columns(4)
-    p.seed("ln:seed", training.seed)
-    c1.number_input(p.t("learn.seed"), min_value=0, max_value=9999, step=1, key="ln:seed",
-                    on_change=restart, args=("seed", "ln:seed"), help=p.t("learn.restart_help"))
-    p.seed("ln:lr", training.lr)
-    c2.select_slider(p.t("learn.lr"), LR_OPTIONS, key="ln:lr", format_func=lambda v: f"{v:g}",
-                     on_change=restart, args=("lr", "ln:lr"), help=p.t("learn.restart_help"))
-    p.seed("ln:T", training.temperature)
-    c3.select_slider(p.t("learn.temperature"), T_OPTIONS, key="ln:T", format_func=lambda v: f"{v:g}",
-                     on_change=restart, args=("temperature", "ln:T"), help=p.t("learn.restart_help"))
-    p.seed("ln:per_press", training.per_press)
+    page.seed("ln:seed", training.seed)
+    c1.number_input(page.t("learn.seed"), min_value=0, max_value=9999, step=1, key="ln:seed",
+                    on_change=restart, args=("seed", "ln:seed"), help=page.t("learn.restart_help"))
+    page.seed("ln:lr", training.lr)
+    c2.select_slider(page.t("learn.lr"), LR_OPTIONS, key="ln:lr", format_func=lambda v: f"{v:g}",
+                     on_change=restart, args=("lr", "ln:lr"), help=page.t("learn.restart_help"))
+    page.seed("ln:T", training.temperature)
+    c3.select_slider(page.t("learn.temperature"), T_OPTIONS, key="ln:T", format_func=lambda v: f"{v:g}",
+                     on_change=restart, args=("temperature", "ln:T"), help=page.t("learn.restart_help"))
+    page.seed("ln:per_press", training.per_press)
 
     def per_press_changed() -> None:
-        ok, value = p.take("ln:per_press")
+        ok, value = page.take("ln:per_press")
         if ok and value is not None:
             training.per_press = value
 
-    c4.selectbox(p.t("learn.per_press"), PER_PRESS, key="ln:per_press", on_change=per_press_changed)
+    c4.selectbox(page.t("learn.per_press"), PER_PRESS, key="ln:per_press", on_change=per_press_changed)
 
     b1, b2, b3, b4 = st.columns([1, 1, 1, 2])
-    if b1.button(p.t("learn.train", n=training.per_press), key="ln:train", type="primary",
+    if b1.button(page.t("learn.train", n=training.per_press), key="ln:train", type="primary",
                  icon=":material/school:"):
         training.auto = False
         training.run = learn.advance(training.current(), training.per_press)
     if training.auto:
-        if b2.button(p.t("learn.stop"), key="ln:stop"):
+        if b2.button(page.t("learn.stop"), key="ln:stop"):
             training.auto = False
             st.rerun()
-    elif b2.button(p.t("learn.auto"), key="ln:auto"):
+    elif b2.button(page.t("learn.auto"), key="ln:auto"):
         training.auto = True
         st.rerun()
-    if b3.button(p.t("learn.reset"), key="ln:reset", icon=":material/restart_alt:"):
+    if b3.button(page.t("learn.reset"), key="ln:reset", icon=":material/restart_alt:"):
         training.run, training.auto = None, False
-    if b4.button(p.t("learn.apply"), key="ln:apply", help=p.t("learn.apply_help"), icon=":material/publish:"):
+    if b4.button(page.t("learn.apply"), key="ln:apply", help=page.t("learn.apply_help"), icon=":material/publish:"):
         run = training.current()
-        p.update(p.scenario.with_learned(run.w_q, run.w_k))
-        p._state.notices.append(("success", p.t("learn.applied", step=run.step)))
+        page.update(page.scenario.with_learned(run.w_q, run.w_k))
+        page.notify("success", page.t("learn.applied", step=run.step))
         st.rerun()
-    if p.scenario.preset == "learned":
-        st.caption("✓ " + p.t("learn.in_use"))
+    if page.scenario.preset == "learned":
+        st.caption("✓ " + page.t("learn.in_use"))
 
     @st.fragment(run_every=AUTO_EVERY_S if training.auto else None)
     def live() -> None:
@@ -93,71 +95,67 @@ with ui.page("learn") as p:
             run = training.current()
             if run.step >= AUTO_LIMIT:
                 training.auto = False
-                p._state.notices.append(("info", p.t("learn.auto_done", limit=AUTO_LIMIT)))
+                page.notify("info", page.t("learn.auto_done", limit=AUTO_LIMIT))
                 st.rerun()
             training.run = learn.advance(run, min(AUTO_STEPS, AUTO_LIMIT - run.step))
-            st.info(p.t("learn.auto_running", steps=AUTO_STEPS, every=AUTO_EVERY_S, limit=AUTO_LIMIT))
+            st.info(page.t("learn.auto_running", steps=AUTO_STEPS, every=AUTO_EVERY_S, limit=AUTO_LIMIT))
         run = training.current()
         last = run.snapshots[-1]
         m1, m2, m3, m4, m5 = st.columns(5)
-        m1.metric(p.t("learn.m_step"), f"{run.step}")
-        m2.metric(p.t("learn.m_loss"), f"{run.losses[-1]:.4f}")
-        m3.metric(p.t("learn.m_accuracy"), f"{last.accuracy:.1%}", help=p.t("learn.m_help_accuracy"))
-        m4.metric(p.t("learn.m_focus"), f"{last.focus:.2f}", help=p.t("learn.m_help_focus", low=last.focus_low))
-        m5.metric(p.t("learn.m_share"), f"{last.share:.0%}", help=p.t("learn.m_help_share"))
+        m1.metric(page.t("learn.m_step"), f"{run.step}")
+        m2.metric(page.t("learn.m_loss"), f"{run.losses[-1]:.4f}")
+        m3.metric(page.t("learn.m_accuracy"), f"{last.accuracy:.1%}", help=page.t("learn.m_help_accuracy"))
+        m4.metric(page.t("learn.m_focus"), f"{last.focus:.2f}", help=page.t("learn.m_help_focus", low=last.focus_low))
+        m5.metric(page.t("learn.m_share"), f"{last.share:.0%}", help=page.t("learn.m_help_share"))
 
         left, right = st.columns(2)
         with left:
-            p.chart(figures.training_curves(
+            page.chart(page.fig.training_curves(
                 range(len(run.losses)), run.losses, run.snapshot_steps,
-                {p.t("learn.accuracy_name"): run.accuracies,
-                 p.t("learn.focus_name"): [s.focus for s in run.snapshots],
-                 p.t("learn.share_name"): [s.share for s in run.snapshots]},
-                title=p.t("learn.curves"), loss_name=p.t("learn.loss_name"),
-                loss_title=p.t("learn.loss_axis"), measure_title=p.t("learn.measure_axis"), presenter=p.presenter,
+                {page.t("learn.accuracy_name"): run.accuracies,
+                 page.t("learn.focus_name"): [snap.focus for snap in run.snapshots],
+                 page.t("learn.share_name"): [snap.share for snap in run.snapshots]},
+                title=page.t("learn.curves"), loss_name=page.t("learn.loss_name"),
+                loss_title=page.t("learn.loss_axis"), measure_title=page.t("learn.measure_axis"),
                 height=420), "curves")
-            st.caption(p.t("learn.curves_caption"))
+            st.caption(page.t("learn.curves_caption"))
         with right:
-            fig = figures.heatmap(analysis.bilinear(run.w_q, run.w_k), axes, axes,
-                                  title=p.t("learn.bilinear", step=run.step), hover_row=p.t("lbl.looker"),
-                                  hover_col=p.t("lbl.looked"), presenter=p.presenter, height=380)
-            p.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear")
-            st.caption(p.t("learn.bilinear_caption", share=last.share))
+            fig = page.fig.heatmap(analysis.bilinear(run.w_q, run.w_k), looker_axes, looked_axes,
+                                   title=page.t("learn.bilinear", step=run.step), height=380)
+            page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear")
+            st.caption(page.t("learn.bilinear_caption", share=last.share))
 
-        st.subheader(p.t("learn.compare_title"))
-        s = p.scenario
-        words = list(s.labels)
+        st.subheader(page.t("learn.compare_title"))
+        scenario = page.scenario
         hand_q, hand_k, _ = presets.single_head_weights("emotion")
         w1, w2 = st.columns(2)
         for col, (w_q, w_k), title, name in (
-            (w1, (run.w_q, run.w_k), p.t("learn.learned_chart", step=run.step), "learned"),
-            (w2, (hand_q, hand_k), p.t("learn.preset_chart"), "hand-set"),
+            (w1, (run.w_q, run.w_k), page.t("learn.learned_chart", step=run.step), "learned"),
+            (w2, (hand_q, hand_k), page.t("learn.preset_chart"), "hand-set"),
         ):
             with col:
-                p.chart(figures.heatmap(learn.sentence_weights(s.x, w_q, w_k, s.temperature), words, words,
-                                        kind="weights", row_sums=True, title=title, x_title=p.t("lbl.key_axis"),
-                                        y_title=p.t("lbl.query_axis"), hover_row=p.t("lbl.looker"),
-                                        hover_col=p.t("lbl.looked"), show_scale=False, presenter=p.presenter),
-                        f"weights-{name}")
-        st.caption(p.t("learn.compare_caption", t=s.temperature))
+                page.chart(page.fig.heatmap(learn.sentence_weights(scenario.x, w_q, w_k, scenario.temperature),
+                                            *page.word_axes(), kind="weights", row_sums=True, title=title,
+                                            show_scale=False), f"weights-{name}")
+        st.caption(page.t("learn.compare_caption", t=scenario.temperature))
 
     live()
 
-    st.subheader(p.t("learn.replay_title"))
+    st.subheader(page.t("learn.replay_title"))
     run = training.current()
     if run.step == 0:
-        st.info(p.t("learn.replay_empty"))
+        st.info(page.t("learn.replay_empty"))
     else:
         picked = [run.snapshots[i] for i in learn.thin(len(run.snapshots), REPLAY_FRAMES)]
         chart_col, text_col = st.columns([3, 2])
-        text_col.caption(p.t("learn.replay_caption", count=len(picked), last=picked[-1].step))
+        text_col.caption(page.t("learn.replay_caption", count=len(picked), last=picked[-1].step))
         with chart_col:
-            p.chart(figures.replay_heatmap(
+            page.chart(page.fig.replay_heatmap(
                 [analysis.bilinear(snap.w_q, snap.w_k) for snap in picked], [str(snap.step) for snap in picked],
-                axes, axes, title=p.t("learn.replay_chart"), hover_row=p.t("lbl.looker"),
-                hover_col=p.t("lbl.looked"), buttons=(p.t("learn.play"), p.t("learn.pause"), p.t("learn.rewind")),
-                prefix=p.t("learn.replay_prefix"), box_col=emotion_col, presenter=p.presenter), "replay")
+                looker_axes, looked_axes, title=page.t("learn.replay_chart"), box_col=emotion_col,
+                buttons=(page.t("learn.play"), page.t("learn.pause"), page.t("learn.rewind")),
+                prefix=page.t("learn.replay_prefix")), "replay")
 
-    with st.expander(p.t("learn.honest_title"), expanded=False):
-        st.markdown(p.t("learn.honest_text", params=learn.parameter_count(d_k), d_k=d_k, train=data.train))
-    p.note("note.named_axes")
+    with st.expander(page.t("learn.honest_title"), expanded=False):
+        st.markdown(page.t("learn.honest_text", params=learn.parameter_count(d_k), d_k=d_k, train=data.train))
+    page.note("note.named_axes")

@@ -10,7 +10,7 @@ WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다"]
 
 def test_heatmap_keeps_matrix_order_and_every_label():
     z = np.arange(12.0).reshape(4, 3) - 5
-    fig = figures.heatmap(z, WORDS, ["a", "b", "c"], x_title="Key →", y_title="Query (rows)")
+    fig = figures.heatmap(z, figures.Axis(WORDS, "Query (rows)"), figures.Axis(["a", "b", "c"], "Key →"))
     hm = fig.data[0]
     np.testing.assert_array_equal(hm.z, z)
     assert fig.layout.yaxis.autorange == "reversed"  # row 0 at the top
@@ -26,7 +26,7 @@ def test_heatmap_keeps_matrix_order_and_every_label():
 
 def test_weights_heatmap_is_sequential_0_to_1_with_row_sums():
     w = np.full((3, 3), 1 / 3)
-    fig = figures.heatmap(w, WORDS[:3], WORDS[:3], kind="weights", row_sums=True)
+    fig = figures.heatmap(w, figures.Axis(WORDS[:3]), figures.Axis(WORDS[:3]), kind="weights", row_sums=True)
     hm, sums = fig.data[0], fig.data[1]
     assert (hm.zmin, hm.zmax) == (0.0, 1.0)
     assert list(sums.text) == ["1.00"] * 3
@@ -34,33 +34,36 @@ def test_weights_heatmap_is_sequential_0_to_1_with_row_sums():
 
 
 def test_repeated_words_stay_separate_categories():
-    fig = figures.heatmap(np.eye(3), ["슬픈¹", "슬픈²", "x"], ["슬픈¹", "슬픈²", "x"])
+    fig = figures.heatmap(np.eye(3), figures.Axis(["슬픈¹", "슬픈²", "x"]), figures.Axis(["슬픈¹", "슬픈²", "x"]))
     assert len(set(fig.layout.xaxis.ticktext)) == 3
 
 
 def test_many_columns_hide_cell_numbers_and_rotate_labels():
     n = 17
     labels = [f"w{i}" for i in range(n)]
-    fig = figures.heatmap(np.zeros((n, n)), labels, labels)  # half width: cells too narrow for "0.00"
+    fig = figures.heatmap(np.zeros((n, n)), figures.Axis(labels),
+                          figures.Axis(labels))  # half width: cells too narrow for "0.00"
     assert fig.data[0].texttemplate is None
     assert fig.layout.xaxis.tickangle == -45
-    wide = figures.heatmap(np.zeros((n, n)), labels, labels, width_px=theme.FULL_WIDTH_PX)
+    wide = figures.heatmap(np.zeros((n, n)), figures.Axis(labels), figures.Axis(labels), width_px=theme.FULL_WIDTH_PX)
     assert wide.data[0].texttemplate == "%{z:.2f}" and wide.data[0].textfont.size < theme.FONT_SIZE
 
 
 def test_marks_outline_cells():
-    fig = figures.heatmap(np.eye(3), WORDS[:3], WORDS[:3], marks=[figures.Mark(2, 1, "#000", "guess")])
+    fig = figures.heatmap(np.eye(3), figures.Axis(WORDS[:3]), figures.Axis(WORDS[:3]), marks=[figures.Mark(2, 1,
+            "#000", "guess")])
     mark = fig.data[-1]
     assert (mark.y[0], mark.x[0], mark.name) == (WORDS[2], WORDS[1], "guess")
 
 
 def test_labels_must_be_distinct():
     with pytest.raises(ValueError):
-        figures.heatmap(np.eye(2), ["슬픈", "슬픈"], ["a", "b"])
+        figures.heatmap(np.eye(2), figures.Axis(["슬픈", "슬픈"]), figures.Axis(["a", "b"]))
 
 
 def test_user_text_is_shown_as_text_not_html():
-    fig = figures.heatmap(np.eye(2), ["<script>x</script>", "b"], ["<b>y</b>", "c"], title="‘<i>w</i>’")
+    fig = figures.heatmap(np.eye(2), figures.Axis(["<script>x</script>", "b"]), figures.Axis(["<b>y</b>", "c"]),
+                          title="‘<i>w</i>’")
     assert fig.layout.yaxis.ticktext[0] == "&lt;script&gt;x&lt;/script&gt;"
     assert "&lt;b&gt;" in fig.layout.xaxis.ticktext[0]
     assert "<i>" not in fig.layout.title.text
@@ -68,20 +71,20 @@ def test_user_text_is_shown_as_text_not_html():
 
 
 def test_fonts_have_hangul_fallbacks_and_presenter_is_larger():
-    fig = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"])
+    fig = figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["a", "b"]))
     assert "Noto Sans CJK KR" in fig.layout.font.family
-    big = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"], presenter=True)
+    big = figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["a", "b"]), presenter=True)
     assert big.layout.font.size >= 16 and big.layout.font.size > fig.layout.font.size
 
 
 def test_margins_fit_the_longest_label():
-    short = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"])
-    long = figures.heatmap(np.eye(2), ["아주아주긴단어입니다", "b"], ["a", "b"])
+    short = figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["a", "b"]))
+    long = figures.heatmap(np.eye(2), figures.Axis(["아주아주긴단어입니다", "b"]), figures.Axis(["a", "b"]))
     assert long.layout.margin.l > short.layout.margin.l + 80
 
 
 def test_long_titles_wrap_and_stay_above_the_plot():
-    fig = figures.heatmap(np.eye(2), ["a", "b"], ["a", "b"], title="단어 " * 60)
+    fig = figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["a", "b"]), title="단어 " * 60)
     assert "<br>" in fig.layout.title.text
     assert fig.layout.title.yref == "container" and fig.layout.title.y <= 1
 
@@ -121,8 +124,9 @@ def test_chart_config_exports_png_at_2x_with_a_safe_name():
 
 
 def test_colour_scales_reach_the_browser_as_explicit_stops():
-    signed = figures.heatmap(np.array([[-1.0, 1.0]]), ["a"], ["x", "y"]).data[0].colorscale
-    weights = figures.heatmap(np.array([[0.2, 0.8]]), ["a"], ["x", "y"], kind="weights").data[0].colorscale
+    signed = figures.heatmap(np.array([[-1.0, 1.0]]), figures.Axis(["a"]), figures.Axis(["x", "y"])).data[0].colorscale
+    weights = figures.heatmap(np.array([[0.2, 0.8]]), figures.Axis(["a"]), figures.Axis(["x", "y"]),
+                              kind="weights").data[0].colorscale
     for scale in (signed, weights):
         assert isinstance(scale[0][1], str) and scale[0][0] == 0 and scale[-1][0] == 1
     assert signed[0][1] == "rgb(5,48,97)"  # RdBu reversed: negative is blue
@@ -132,8 +136,8 @@ def test_colour_scales_reach_the_browser_as_explicit_stops():
 def test_masked_cells_are_drawn_as_masked_not_as_zeros():
     w = np.array([[1.0, 0.0, 0.0], [0.4, 0.6, 0.0], [0.2, 0.3, 0.5]])
     masked = ~np.tril(np.ones((3, 3), bool))
-    fig = figures.heatmap(w, WORDS[:3], WORDS[:3], kind="weights", row_sums=True, masked=masked,
-                          masked_label="가려짐", hover_row="보는", hover_col="보이는")
+    fig = figures.heatmap(w, figures.Axis(WORDS[:3], "", "보는"), figures.Axis(WORDS[:3], "", "보이는"), kind="weights",
+                          row_sums=True, masked=masked, masked_label="가려짐")
     values, overlay, sums = fig.data[0], fig.data[1], fig.data[2]
     z = np.array(values.z, dtype=float)
     assert np.all(np.isnan(z[masked])) and np.array_equal(z[~masked], w[~masked])  # no computed-looking 0
@@ -148,7 +152,8 @@ def test_masked_cells_are_drawn_as_masked_not_as_zeros():
 
 
 def test_no_mask_draws_no_overlay_and_limit_shares_a_scale():
-    fig = figures.heatmap(np.eye(2) * 1e-16, ["a", "b"], ["c", "d"], masked=np.zeros((2, 2), bool), limit=0.5)
+    fig = figures.heatmap(np.eye(2) * 1e-16, figures.Axis(["a", "b"]), figures.Axis(["c", "d"]), masked=np.zeros((2,
+            2), bool), limit=0.5)
     assert len(fig.data) == 1 and (fig.data[0].zmin, fig.data[0].zmax) == (-0.5, 0.5)
     with pytest.raises(ValueError):
-        figures.heatmap(np.eye(2), ["a", "b"], ["c", "d"], masked=np.zeros((3, 3), bool))
+        figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["c", "d"]), masked=np.zeros((3, 3), bool))

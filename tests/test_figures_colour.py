@@ -18,28 +18,30 @@ def rgb(color: str) -> tuple[int, int, int]:
 
 
 def test_the_weights_scale_is_never_blue_and_runs_from_white():
-    scale = figures.heatmap(np.array([[0.2, 0.8]]), ["a"], ["x", "y"], kind="weights").data[0].colorscale
+    scale = figures.heatmap(np.array([[0.2, 0.8]]), figures.Axis(["a"]), figures.Axis(["x", "y"]),
+                            kind="weights").data[0].colorscale
     for _, color in scale:
         r, g, b = rgb(color)
         assert b <= max(r, g), color  # blue never dominates: blue means negative on the signed matrices
         assert not (r > g and b > g + 20), color  # nor purple, which red-green colour-blind viewers see as blue
     assert min(rgb(scale[0][1])) >= 240  # 0 is white
-    signed = figures.heatmap(np.array([[-1.0, 1.0]]), ["a"], ["x", "y"]).data[0].colorscale
+    signed = figures.heatmap(np.array([[-1.0, 1.0]]), figures.Axis(["a"]), figures.Axis(["x", "y"])).data[0].colorscale
     r, g, b = rgb(signed[0][1])
     assert b > r and b > g  # the negative end of the signed scale is the blue one
 
 
 def test_every_heatmap_has_a_colour_bar_by_default():
     for kind in ("signed", "weights"):
-        hm = figures.heatmap(np.eye(3) * 0.5, WORDS[:3], WORDS[:3], kind=kind, row_sums=kind == "weights").data[0]
+        hm = figures.heatmap(np.eye(3) * 0.5, figures.Axis(WORDS[:3]), figures.Axis(WORDS[:3]), kind=kind,
+                             row_sums=kind == "weights").data[0]
         assert hm.showscale is True
 
 
 def test_compared_charts_share_one_range():
     a, b = np.array([[0.5, -1.0]]), np.array([[3.0, 0.1]])
     m = figures.scale_limit(a, b)
-    fa = figures.heatmap(a, ["r"], ["x", "y"], limit=m).data[0]
-    fb = figures.heatmap(b, ["r"], ["x", "y"], limit=m).data[0]
+    fa = figures.heatmap(a, figures.Axis(["r"]), figures.Axis(["x", "y"]), limit=m).data[0]
+    fb = figures.heatmap(b, figures.Axis(["r"]), figures.Axis(["x", "y"]), limit=m).data[0]
     assert (fa.zmin, fa.zmax) == (fb.zmin, fb.zmax) == (-3.0, 3.0)
 
 
@@ -83,7 +85,8 @@ def test_axis_titles_of_the_heatmaps_have_no_arrow_that_turns_sideways():
 
 def test_thirty_words_at_full_width_thin_the_labels_and_keep_every_word_in_hover():
     w = np.full((30, 30), 1 / 30)
-    fig = figures.heatmap(w, LONG, LONG, kind="weights", row_sums=True, width_px=theme.FULL_WIDTH_PX)
+    fig = figures.heatmap(w, figures.Axis(LONG), figures.Axis(LONG), kind="weights", row_sums=True,
+                          width_px=theme.FULL_WIDTH_PX)
     x, y = fig.layout.xaxis, fig.layout.yaxis
     assert list(x.categoryarray[:30]) == LONG and list(y.categoryarray) == LONG  # hover names every word
     assert list(fig.data[0].x) == LONG and list(fig.data[0].y) == LONG
@@ -91,8 +94,8 @@ def test_thirty_words_at_full_width_thin_the_labels_and_keep_every_word_in_hover
     assert rows_px >= 1.2 * y.tickfont.size  # 30 words at full width: every word printed, none overlapping
     assert x.tickfont.size >= theme.TICK_MIN_SIZE and y.tickfont.size >= theme.TICK_MIN_SIZE
     many = [f"단어{k}번째" for k in range(64)]
-    crowded = figures.heatmap(np.full((64, 64), 1 / 64), many, many, kind="weights", row_sums=True,
-                              width_px=theme.FULL_WIDTH_PX)
+    crowded = figures.heatmap(np.full((64, 64), 1 / 64), figures.Axis(many), figures.Axis(many), kind="weights",
+                              row_sums=True, width_px=theme.FULL_WIDTH_PX)
     shown_rows = list(crowded.layout.yaxis.ticktext)
     assert 5 <= len(shown_rows) < 64 and shown_rows[0] == many[0]  # 64 words: every k-th word, evenly
     step = many.index(shown_rows[1])
@@ -107,17 +110,18 @@ def test_thirty_words_at_full_width_thin_the_labels_and_keep_every_word_in_hover
 
 
 def test_numbers_stay_in_cells_only_while_they_fit():
-    small = figures.heatmap(np.full((4, 4), 0.25), WORDS, WORDS, kind="weights")
+    small = figures.heatmap(np.full((4, 4), 0.25), figures.Axis(WORDS), figures.Axis(WORDS), kind="weights")
     assert small.data[0].texttemplate == "%{z:.2f}"
-    half = figures.heatmap(np.full((30, 30), 0.03), LONG, LONG, kind="weights")
+    half = figures.heatmap(np.full((30, 30), 0.03), figures.Axis(LONG), figures.Axis(LONG), kind="weights")
     assert half.data[0].texttemplate is None  # squeezed into half the page: no numbers, hover has them
-    full = figures.heatmap(np.full((30, 30), 0.03), LONG, LONG, kind="weights", width_px=theme.FULL_WIDTH_PX)
+    full = figures.heatmap(np.full((30, 30), 0.03), figures.Axis(LONG), figures.Axis(LONG), kind="weights",
+                           width_px=theme.FULL_WIDTH_PX)
     if full.data[0].texttemplate is not None:  # where numbers are drawn they fit their cells
         cell_w = (theme.FULL_WIDTH_PX - full.layout.margin.l - full.layout.margin.r) / 30
         assert figures.text_width("0.03", full.data[0].textfont.size) <= cell_w
 
 
 def test_upright_labels_that_would_collide_are_turned():
-    fig = figures.heatmap(np.eye(5), [*WORDS, "다섯째단어"], [*WORDS, "다섯째단어"])
+    fig = figures.heatmap(np.eye(5), figures.Axis([*WORDS, "다섯째단어"]), figures.Axis([*WORDS, "다섯째단어"]))
     assert fig.layout.xaxis.tickangle == -45
     assert list(fig.layout.xaxis.ticktext) == [*WORDS, "다섯째단어"]  # turned, not thinned

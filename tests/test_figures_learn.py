@@ -15,15 +15,16 @@ def test_training_curves_put_the_loss_left_and_the_measures_right():
 
 
 def test_box_column_outlines_one_category_column():
-    fig = figures.box_column(figures.heatmap(np.eye(3), list("abc"), list("xyz")), 2, theme.KEY_COLOR)
+    fig = figures.box_column(figures.heatmap(np.eye(3), figures.Axis(list("abc")), figures.Axis(list("xyz"))), 2,
+                             theme.KEY_COLOR)
     shape = fig.layout.shapes[-1]
     assert (shape.x0, shape.x1, shape.yref) == (1.5, 2.5, "y domain")
 
 
 def test_replay_has_one_frame_per_snapshot_a_fixed_colour_range_and_controls():
     frames = [np.full((2, 2), v) for v in (0.1, -2.0, 4.0)]
-    fig = figures.replay_heatmap(frames, ["0", "10", "20"], ["r1", "r2"], ["c1", "c2"], title="replay",
-                                 buttons=("play", "pause", "start"), prefix="step ", box_col=0)
+    fig = figures.replay_heatmap(frames, ["0", "10", "20"], figures.Axis(["r1", "r2"]), figures.Axis(["c1", "c2"]),
+                                 title="replay", buttons=("play", "pause", "start"), prefix="step ", box_col=0)
     assert [f.name for f in fig.frames] == ["0", "10", "20"]
     assert np.array_equal(np.array(fig.frames[1].data[0].z), frames[1])
     assert np.array_equal(np.array(fig.data[0].z), frames[0])  # the first snapshot is shown first

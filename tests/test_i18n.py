@@ -27,7 +27,8 @@ def test_every_string_has_both_languages_with_the_same_blanks():
 def test_every_literal_key_used_in_the_code_exists():
     used = set()
     for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("attention_core/ui/*.py")]:
-        for m in re.finditer(r"""\bp\.tm?\(\s*["']([a-z_]+\.[a-z0-9_]+)["']""", path.read_text(encoding="utf-8")):
+        source = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"""\b(?:p|page|self)\.tm?\(\s*["']([a-z_]+\.[a-z0-9_]+)["']""", source):
             used.add(m.group(1))
     missing = sorted(k for k in used if k not in CATALOGUE)
     assert not missing, missing

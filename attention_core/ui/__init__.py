@@ -63,7 +63,7 @@ def page(key: str) -> Iterator[Page]:
     p = Page(key, state)
     st.set_page_config(
         page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
-        page_icon="👁",
+        page_icon=page_spec(key).icon,
         layout="wide",
         initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
     )
@@ -72,7 +72,7 @@ def page(key: str) -> Iterator[Page]:
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)
-    elif walking(state):
+    elif walking(p):
         clicker()
         nav(p)
     while state.notices:

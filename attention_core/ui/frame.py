@@ -7,6 +7,7 @@ a user set.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -22,9 +23,22 @@ from ..i18n import error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence
-from .state import AppState, Binding
+from ..scenes import Scene
+from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
+
+
+class Charts:
+    """`figures`' builders with the presenter styling bound, so a page never passes it chart by chart."""
+
+    def __init__(self, presenter: bool) -> None:
+        self._presenter = presenter
+
+    def __getattr__(self, name: str):
+        if name not in figures.BUILDERS:
+            raise AttributeError(f"{name} is not a figure builder (Axis, Mark: import them from figures)")
+        return functools.partial(getattr(figures, name), presenter=self._presenter)
 
 
 class Page:
@@ -159,6 +173,64 @@ class Page:
             key = "note.learned"
         st.caption("ⓘ " + self.t(key))
 
+    # the session's tools, by name: nothing outside the frame and the state module reaches into the state
+
+    def notify(self, level: str, message: str) -> None:
+        """Show `message` once, at the top of the next run: level "info", "success", "warning" or "error"."""
+        self._state.notices.append((level, message))
+
+    def quiz(self, name: str) -> Quiz:
+        """Predict-then-reveal bookkeeping for this page's chart `name`."""
+        return self._state.quizzes.setdefault(f"{self.key}:{name}", Quiz())
+
+    @property
+    def snapshot(self) -> Scenario | None:
+        """State A of the B − A compare, or None."""
+        return self._state.snapshot
+
+    def set_snapshot(self, scenario: Scenario | None) -> None:
+        self._state.snapshot = scenario
+
+    @property
+    def training(self) -> Training:
+        """Screen ⑦'s training run and controls, this session's own."""
+        return self._state.training
+
+    def first_upload(self, kind: str, file_id: str) -> bool:
+        """True the first time this uploaded file (of `kind`: "state", "lesson") is seen: one upload applies once."""
+        if self._state.uploads.get(kind) == file_id:
+            return False
+        self._state.uploads[kind] = file_id
+        return True
+
+    @property
+    def scenes(self) -> list[Scene]:
+        """The lesson's scenes, being built or walked (the lecture tools add, move and delete in place)."""
+        return self._state.scenes
+
+    def set_scenes(self, lesson) -> None:
+        self._state.scenes = list(lesson)
+
+    @property
+    def walk(self) -> int | None:
+        """The scene on show while the clicker walks the lesson, else None."""
+        return self._state.walk
+
+    @walk.setter
+    def walk(self, index: int | None) -> None:
+        self._state.walk = index
+
+    @property
+    def fig(self) -> Charts:
+        """The figure builders with this page's presenter styling bound once: `page.fig.heatmap(...)`."""
+        return Charts(self.presenter)
+
+    def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
+        """The axes of a word × word matrix: rows are the looking words (Query), columns the looked-at (Key)."""
+        labels = list(self.scenario.labels if labels is None else labels)
+        return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
+                figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
+
     def chart(self, fig, name: str) -> None:
         st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
 
@@ -224,7 +296,7 @@ class Page:
                 new = s.with_matrix(name, raw)
         except InputError as err:
             self._state.editor_rev[name] = self._state.editor_rev.get(name, 0) + 1
-            self._state.notices.append(("error", self.error(err) + " " + self.t("msg.kept_last_good")))
+            self.notify("error", self.error(err) + " " + self.t("msg.kept_last_good"))
             st.rerun()
         self.update(new, from_editor=True)
         self._state.widgets[f"edit:{name}"].value = _editor_fingerprint(self._editor_frame(name)[0])
@@ -370,11 +442,11 @@ def _on_sentence(p: Page, key: str) -> None:
     try:
         scenario, dropped = p.scenario.with_sentence(raw)
     except InputError as err:
-        p._state.notices.append(("error", p.error(err) + " " + p.t("msg.kept_last_good")))
+        p.notify("error", p.error(err) + " " + p.t("msg.kept_last_good"))
         return
     if dropped:
         total = len(parse_sentence(raw).tokens) + dropped
-        p._state.notices.append(("warning", p.t("msg.dropped_words", total=total, limit=MAX_WORDS, dropped=dropped)))
+        p.notify("warning", p.t("msg.dropped_words", total=total, limit=MAX_WORDS, dropped=dropped))
     p.update(scenario)
 
 
@@ -391,7 +463,7 @@ def _on_seed(p: Page) -> None:
     try:
         p.update(p.scenario.with_preset("random", int(seed)))
     except (InputError, TypeError, ValueError) as err:
-        p._state.notices.append(("error", p.error(err)))
+        p.notify("error", p.error(err))
 
 
 def share_url(p: Page) -> str:

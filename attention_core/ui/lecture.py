@@ -12,7 +12,6 @@ from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
 from .scenes import nav, walking
-from .state import Quiz
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
 
@@ -27,7 +26,7 @@ def predict_reveal(
     for the largest (`analysis.winners`) are marked, and a guess on any of them is right. Returns whether
     the result is shown: while it is hidden the page must also hide whatever else gives the answer away.
     """
-    quiz = p._state.quizzes.setdefault(f"{p.key}:{name}", Quiz())
+    quiz = p.quiz(name)
     hide_key = f"quiz:{p.key}:{name}:hidden"
     p.seed(hide_key, quiz.hidden)
 
@@ -138,7 +137,7 @@ def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
     clicker()
-    if walking(p._state):  # the clicker walks the lesson's scenes instead of the steps
+    if walking(p):  # the clicker walks the lesson's scenes instead of the steps
         nav(p)
         sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")
         with sentence_col:
@@ -177,7 +176,7 @@ def clicker() -> None:
 
 def compare(p: Page) -> None:
     """B − A for the scores, weights and output, with the three largest changes of each named."""
-    snapshot = p._state.snapshot
+    snapshot = p.snapshot
     if snapshot is None:
         return
     with st.expander(p.t("lecture.compare"), expanded=True):
@@ -193,9 +192,9 @@ def compare(p: Page) -> None:
                                       (" → ", " → ", " · ")):
             delta = deltas[name]
             with col:
-                p.chart(figures.heatmap(delta, words, xs, title=p.t(f"lecture.d_{name}"), kind="signed",
-                                        hover_row=p.t("lbl.looker"), hover_col=p.t("lbl.looked"),
-                                        width_px=theme.FULL_WIDTH_PX / 3, presenter=p.presenter), f"diff-{name}")
+                p.chart(p.fig.heatmap(delta, figures.Axis(words, "", p.t("lbl.looker")),
+                                      figures.Axis(xs, "", p.t("lbl.looked")), title=p.t(f"lecture.d_{name}"),
+                                      width_px=theme.FULL_WIDTH_PX / 3), f"diff-{name}")
                 changes = analysis.top_changes(np.zeros_like(delta), delta)
                 if changes:
                     st.markdown(f"**{p.t('lecture.largest')}**\n\n" + "\n".join(
@@ -206,16 +205,15 @@ def compare(p: Page) -> None:
 
 def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
-    state = p._state
-    with st.expander(p.t("lecture.tools"), expanded=state.snapshot is not None):
+    with st.expander(p.t("lecture.tools"), expanded=p.snapshot is not None):
         # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…")
         if st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch"):
-            state.snapshot = p.scenario
-            state.notices.append(("success", p.t("lecture.snapshot_saved")))
+            p.set_snapshot(p.scenario)
+            p.notify("success", p.t("lecture.snapshot_saved"))
             st.rerun()
-        if state.snapshot is not None and st.button(p.t("lecture.snapshot_clear"), key="tl:clear", width="stretch",
+        if p.snapshot is not None and st.button(p.t("lecture.snapshot_clear"), key="tl:clear", width="stretch",
                                                     icon=":material/delete:"):
-            state.snapshot = None
+            p.set_snapshot(None)
             st.rerun()
         st.markdown(f"**{p.t('lecture.export')}**")
         mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))
@@ -232,13 +230,12 @@ def tools(p: Page) -> None:
                            file_name="attention-lesson.json", mime="application/json", key="tl:json",
                            on_click="ignore", icon=":material/save:")
         upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")
-        if upload is not None and upload.file_id != state.uploaded:
-            state.uploaded = upload.file_id
+        if upload is not None and p.first_upload("state", upload.file_id):
             try:
                 scenario, view = codec.from_json(upload.getvalue())
             except InputError as err:
-                state.notices.append(("error", p.t("lecture.json_failed", reason=p.error(err))))
+                p.notify("error", p.t("lecture.json_failed", reason=p.error(err)))
             else:
                 p.update(scenario, view)
-                state.notices.append(("success", p.t("lecture.json_loaded")))
+                p.notify("success", p.t("lecture.json_loaded"))
             st.rerun()

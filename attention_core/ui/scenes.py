@@ -13,14 +13,12 @@ from .. import scenes
 from ..errors import InputError
 from ..registry import page_spec
 from .frame import Page, md
-from .state import AppState
 
 
 def apply(p: Page, index: int) -> None:
     """Show scene `index` of the session's lesson: its state, then its page."""
-    state = p._state
-    scene = state.scenes[index]
-    state.walk = index
+    scene = p.scenes[index]
+    p.walk = index
     p.update(scene.scenario, scene.view)
     if scene.page != p.key:
         st.switch_page(page_spec(scene.page).file)
@@ -29,82 +27,79 @@ def apply(p: Page, index: int) -> None:
 
 def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) -> None:
     """Make `lesson` the session's list and show its first scene."""
-    p._state.scenes = list(lesson)
+    p.set_scenes(lesson)
     if notice:
-        p._state.notices.append(("success", notice))
+        p.notify("success", notice)
     apply(p, 0)
 
 
-def walking(state: AppState) -> bool:
-    return state.walk is not None and 0 <= state.walk < len(state.scenes)
+def walking(p: Page) -> bool:
+    return p.walk is not None and 0 <= p.walk < len(p.scenes)
 
 
 def nav(p: Page) -> None:
     """Previous / next scene, "k of n" and the way out, then the scene's caption as a banner."""
-    state = p._state
-    k, n = state.walk + 1, len(state.scenes)
+    k, n = p.walk + 1, len(p.scenes)
     prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
     if prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch"):
-        apply(p, state.walk - 1)
+        apply(p, p.walk - 1)
     step_col.markdown(f"**{p.t('lecture.scene_of', k=k, n=n)}**")
     if next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
                        width="stretch"):
-        apply(p, state.walk + 1)
+        apply(p, p.walk + 1)
     if end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch"):
-        state.walk = None
+        p.walk = None
         st.rerun()
-    caption = state.scenes[state.walk].caption_in(p.lang)
+    caption = p.scenes[p.walk].caption_in(p.lang)
     if caption:
         st.info(md(caption), icon=":material/slideshow:")
 
 
 def builder(p: Page) -> None:
     """Sidebar: add this state as a scene, reorder and delete, start the walk, save and load the lesson."""
-    state = p._state
-    with st.expander(p.t("lecture.scenes"), expanded=bool(state.scenes)):
+    with st.expander(p.t("lecture.scenes"), expanded=bool(p.scenes)):
         st.caption(p.t("lecture.scenes_help"))
         st.text_input(p.t("lecture.caption_ko"), key="sc:cap_ko", max_chars=scenes.MAX_CAPTION_CHARS)
         st.text_input(p.t("lecture.caption_en"), key="sc:cap_en", max_chars=scenes.MAX_CAPTION_CHARS)
-        full = len(state.scenes) >= scenes.MAX_SCENES
+        full = len(p.scenes) >= scenes.MAX_SCENES
         if st.button(p.t("lecture.scene_add"), key="sc:add", icon=":material/add_a_photo:", disabled=full):
             caption = (st.session_state.get("sc:cap_ko", ""), st.session_state.get("sc:cap_en", ""))
-            state.scenes.append(scenes.Scene(p.scenario, p.view, p.key, tuple(" ".join(c.split()) for c in caption)))
-            state.notices.append(("success", p.t("lecture.scene_added", k=len(state.scenes))))
+            p.scenes.append(scenes.Scene(p.scenario, p.view, p.key, tuple(" ".join(c.split()) for c in caption)))
+            p.notify("success", p.t("lecture.scene_added", k=len(p.scenes)))
             st.rerun()
-        for idx, scene in enumerate(state.scenes):
+        for idx, scene in enumerate(p.scenes):
             label = f"{idx + 1}. {p.t(f'page.{scene.page}')}"
             caption = scene.caption_in(p.lang)
             st.markdown(f"**{md(label)}**" + (f"  \n{md(caption)}" if caption else ""))
             up, down, go, drop = st.columns(4)
             if up.button("↑", key=f"sc:up:{idx}", disabled=idx == 0, help=p.t("lecture.scene_up")):
-                _move(state, idx, idx - 1)
-            if down.button("↓", key=f"sc:down:{idx}", disabled=idx == len(state.scenes) - 1,
+                _move(p, idx, idx - 1)
+            if down.button("↓", key=f"sc:down:{idx}", disabled=idx == len(p.scenes) - 1,
                            help=p.t("lecture.scene_down")):
-                _move(state, idx, idx + 1)
+                _move(p, idx, idx + 1)
             if go.button("▶", key=f"sc:go:{idx}", help=p.t("lecture.scene_go")):
                 apply(p, idx)
             if drop.button("✕", key=f"sc:drop:{idx}", help=p.t("lecture.scene_drop")):
-                del state.scenes[idx]
-                if state.walk is not None and state.walk >= len(state.scenes):
-                    state.walk = None
+                del p.scenes[idx]
+                if p.walk is not None and p.walk >= len(p.scenes):
+                    p.walk = None
                 st.rerun()
-        if state.scenes:
-            st.download_button(p.t("lecture.scenes_down"), scenes.to_json(state.scenes),
+        if p.scenes:
+            st.download_button(p.t("lecture.scenes_down"), scenes.to_json(p.scenes),
                                file_name="attention-scenes.json", mime="application/json", key="sc:json",
                                on_click="ignore", icon=":material/save:")
-            token = scenes.encode_link(state.scenes)
+            token = scenes.encode_link(p.scenes)
             if len(token) <= scenes.LINK_LIMIT:
                 st.code(f"{st.context.url or ''}?lesson={token}", language=None, wrap_lines=True)
                 st.caption(p.t("lecture.scenes_link_help"))
             else:
                 st.caption(p.t("lecture.scenes_link_long", chars=len(token), limit=scenes.LINK_LIMIT))
         upload = st.file_uploader(p.t("lecture.scenes_up"), type=["json"], key="sc:upload")
-        if upload is not None and upload.file_id != state.uploaded_scenes:
-            state.uploaded_scenes = upload.file_id
+        if upload is not None and p.first_upload("lesson", upload.file_id):
             try:
                 lesson = scenes.from_json(upload.getvalue())
             except InputError as err:
-                state.notices.append(("error", p.t("lecture.scenes_failed", reason=p.error(err))))
+                p.notify("error", p.t("lecture.scenes_failed", reason=p.error(err)))
                 st.rerun()
             else:
                 start(p, lesson, p.t("lecture.scenes_loaded", n=len(lesson)))
@@ -117,10 +112,10 @@ def open_builtin(p: Page) -> None:
     start(p, lesson, p.t("lecture.builtin_opened", n=len(lesson)))
 
 
-def _move(state: AppState, src: int, dst: int) -> None:
-    state.scenes.insert(dst, state.scenes.pop(src))
-    if state.walk == src:
-        state.walk = dst
-    elif state.walk == dst:
-        state.walk = src
+def _move(p: Page, src: int, dst: int) -> None:
+    p.scenes.insert(dst, p.scenes.pop(src))
+    if p.walk == src:
+        p.walk = dst
+    elif p.walk == dst:
+        p.walk = src
     st.rerun()

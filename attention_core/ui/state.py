@@ -68,11 +68,10 @@ class AppState:
     notices: list[tuple[str, str]] = field(default_factory=list)  # (level, text) to show once
     snapshot: Scenario | None = None  # state A of the compare tool
     quizzes: dict[str, Quiz] = field(default_factory=dict)  # by "page:chart"
-    uploaded: str | None = None  # id of the last state file read, so one upload is applied once
+    uploads: dict[str, str] = field(default_factory=dict)  # kind → id of the last file read: one upload, once
     training: Training = field(default_factory=Training)  # screen ⑦
     scenes: list[scenes.Scene] = field(default_factory=list)  # the lesson being built or walked
     walk: int | None = None  # the scene on show while walking the lesson, else None
-    uploaded_scenes: str | None = None  # id of the last lesson file read
     goto: str | None = None  # a page to open once (a lesson link's first scene)
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
