@@ -68,20 +68,6 @@ def test_orange_is_only_the_looking_word():
     assert [t.line.color for t in lines.data] == [theme.SERIES[0], theme.QUERY_COLOR]
 
 
-def test_axis_titles_of_the_heatmaps_have_no_arrow_that_turns_sideways():
-    """y-axis titles are drawn rotated a quarter turn, so an arrow in them points the wrong way: words only."""
-    from pathlib import Path
-
-    from attention_core.i18n import CATALOGUE
-
-    root = Path(__file__).resolve().parents[1]
-    keys = set()
-    for path in [root / "app.py", *root.glob("pages/*.py"), *root.glob("attention_core/ui/*.py")]:
-        keys |= set(re.findall(r"""y_title=p\.t\(["']([a-z_.0-9]+)["']""", path.read_text(encoding="utf-8")))
-    assert {"lbl.query_axis", "score.looker_axis", "value.word_axis"} <= keys
-    for key in keys:
-        assert not re.search("[↓↑→←]", "".join(CATALOGUE[key])), key
-
 
 def test_thirty_words_at_full_width_thin_the_labels_and_keep_every_word_in_hover():
     w = np.full((30, 30), 1 / 30)
