@@ -95,8 +95,9 @@ def _loss_and_grads(x, mask, y, w_q, w_k, a, b, t):
     loss = float(np.mean(np.sum(per_word * mask, axis=1) / words[:, 0]))
     dz = (_sigmoid(z) - y[:, None]) * mask / words / x.shape[0]  # (B, N)
     d_a, d_b = float(np.sum(dz * out_v)), float(np.sum(dz))
-    d_w = a * dz[:, :, None] * xv[:, None, :]  # dL/dweights_ij = a dz_i x_j[valence], (B, N, N)
-    d_s = w * (d_w - np.sum(d_w * w, axis=-1, keepdims=True)) / t  # back through the row softmax and ÷T
+    # dL/dweights_ij = a dz_i x_j[valence]; back through the row softmax, dS_ij = w_ij (g_ij − Σ_k w_ik g_ik)
+    # with Σ_k w_ik a dz_i x_k[valence] = a dz_i out_i[valence], and through ÷T:
+    d_s = w * ((a / t) * dz[:, :, None] * (xv[:, None, :] - out_v[:, :, None]))  # (B, N, N)
     d_q, d_k = d_s @ k, d_s.transpose(0, 2, 1) @ q  # (B, N, d_k)
     flat_x = x.reshape(-1, x.shape[-1]).T  # (d, B·N)
     grads = {

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention_core import analysis, figures, learn, lexicon, presets, theme, ui
+from attention_core import InputError, analysis, figures, learn, lexicon, presets, theme, ui
 
 LR_OPTIONS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 T_OPTIONS = (0.5, 1.0, 2.0)
@@ -82,8 +82,11 @@ with ui.page("learn") as page:
         training.run, training.auto = None, False
     if b4.button(page.t("learn.apply"), key="ln:apply", help=page.t("learn.apply_help"), icon=":material/publish:"):
         run = training.current()
-        page.update(page.scenario.with_learned(run.w_q, run.w_k))
-        page.notify("success", page.t("learn.applied", step=run.step))
+        try:
+            page.update(page.scenario.with_learned(run.w_q, run.w_k))
+            page.notify("success", page.t("learn.applied", step=run.step))
+        except InputError as err:  # e.g. a weight past the editors' bound: say so, keep the current weights
+            page.notify("error", page.error(err) + " " + page.t("msg.kept_last_good"))
         st.rerun()
     if page.scenario.preset == "learned":
         st.caption("✓ " + page.t("learn.in_use"))
