@@ -12,7 +12,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from .attention import AttentionTrace, MultiHeadTrace, add_and_norm, multi_head_attention, self_attention, softmax
+from .attention import (
+    AttentionTrace,
+    MultiHeadTrace,
+    add_and_norm,
+    head_columns,
+    multi_head_attention,
+    self_attention,
+    softmax,
+)
 from .errors import InputError
 from .positions import causal_mask, pad_tokens, padding_mask, positional_encoding
 from .scenario import Scenario, labels
@@ -199,8 +207,12 @@ def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def head_blocks(w: np.ndarray, n_heads: int) -> list[np.ndarray]:
     """The column block of each head: head h gets columns h·d_h:(h+1)·d_h."""
-    d_h = w.shape[1] // n_heads
-    return [w[:, h * d_h:(h + 1) * d_h] for h in range(n_heads)]
+    return [w[:, head_columns(w.shape[1], n_heads, h)] for h in range(n_heads)]
+
+
+def head_names(names: list[str], n_heads: int) -> list[list[str]]:
+    """The names of each head's columns (head h: columns h·d_h:(h+1)·d_h), e.g. for labelling Concat."""
+    return [list(names[head_columns(len(names), n_heads, h)]) for h in range(n_heads)]
 
 
 def head_bilinears(s: Scenario) -> list[np.ndarray]:

@@ -183,6 +183,15 @@ def _check_heads(n_heads: object, width: int, what: str) -> int:
     return int(n_heads)
 
 
+def head_columns(width: int, n_heads: int, h: int) -> slice:
+    """Head h's columns of a width-`width` projection: h·d_h:(h+1)·d_h with d_h = width / n_heads.
+
+    This is the split torch.nn.MultiheadAttention uses; every view of the heads reads its columns from here.
+    """
+    d_h = width // n_heads
+    return slice(h * d_h, (h + 1) * d_h)
+
+
 def multi_head_attention(
     x: object,
     w_q: object,
@@ -207,18 +216,11 @@ def multi_head_attention(
     _check_heads(h, w_v.shape[1], "W_V")
     _check_chain("the concatenated heads", w_v.shape[1], "W_O", w_o.shape[0])
     d_h = w_q.shape[1] // h
-    d_hv = w_v.shape[1] // h
     t = math.sqrt(d_h) if temperature is None else _check_temperature(temperature)
+    qk = [head_columns(w_q.shape[1], h, i) for i in range(h)]
+    v = [head_columns(w_v.shape[1], h, i) for i in range(h)]
     heads = tuple(
-        self_attention(
-            x,
-            w_q[:, i * d_h:(i + 1) * d_h],
-            w_k[:, i * d_h:(i + 1) * d_h],
-            w_v[:, i * d_hv:(i + 1) * d_hv],
-            temperature=t,
-            mask=mask,
-        )
-        for i in range(h)
+        self_attention(x, w_q[:, qk[i]], w_k[:, qk[i]], w_v[:, v[i]], temperature=t, mask=mask) for i in range(h)
     )
     concat = np.concatenate([head.output for head in heads], axis=1)  # (n, d_v)
     output = concat @ w_o  # (n, d_out)

@@ -10,6 +10,7 @@ import numpy as np
 
 from .analysis import Lesson
 from .lexicon import AXIS_KEYS
+from .scenario import WEIGHTS, weight_columns
 
 
 @dataclass(frozen=True)
@@ -32,15 +33,14 @@ def lesson_matrices(lesson: Lesson, axes: tuple[str, ...] = AXIS_KEYS) -> dict[s
     s, tr, mh = lesson.scenario, lesson.trace, lesson.multi
     words = s.labels
     axes = tuple(axes)
-    qk = tuple(f"{c + 1}" for c in range(s.d_k))
-    v_dims = tuple(f"v{c + 1}" for c in range(s.w_v.shape[1]))
+    q_dims, k_dims = weight_columns("w_q", s.d_k), weight_columns("w_k", s.d_k)
+    v_dims = weight_columns("w_v", s.w_v.shape[1])
     out = [
         Matrix("X", s.x, words, axes),
-        Matrix("W_Q", s.w_q, axes, tuple(f"q{c}" for c in qk)),
-        Matrix("W_K", s.w_k, axes, tuple(f"k{c}" for c in qk)),
-        Matrix("W_V", s.w_v, axes, v_dims),
-        Matrix("Q", tr.q, words, tuple(f"q{c}" for c in qk)),
-        Matrix("K", tr.k, words, tuple(f"k{c}" for c in qk)),
+        *(Matrix(WEIGHTS[name][0], getattr(s, name), axes, weight_columns(name, getattr(s, name).shape[1]))
+          for name in WEIGHTS),
+        Matrix("Q", tr.q, words, q_dims),
+        Matrix("K", tr.k, words, k_dims),
         Matrix("scores", tr.scores, words, words),
         Matrix("weights", tr.weights, words, words),
         Matrix("V", tr.v, words, v_dims),

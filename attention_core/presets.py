@@ -140,8 +140,7 @@ def multi_head_weights(recipes: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray
     W_V = W_O = I: head h hands over the axes of its own column block, and the output is the
     plain concatenation, so each head's contribution can be read off its block.
     """
-    n_heads = len(recipes)
-    d_h = D_MODEL // n_heads
+    d_h = D_MODEL // len(recipes)  # head h owns columns h·d_h:(h+1)·d_h (attention.head_columns)
     blocks = [head_recipe(r, d_h) for r in recipes]
     w_q = np.concatenate([q for q, _ in blocks], axis=1)
     w_k = np.concatenate([k for _, k in blocks], axis=1)

@@ -22,9 +22,16 @@ from .registry import DEFAULT_LANG, MAX_ABS, MAX_CHARS, MAX_WORD_CHARS, MAX_WORD
 ALPHA_MAX = 3.0  # the position strength α of screen ⑧ runs from 0 (off) to this
 MASKS = ("none", "causal", "padding")  # screen ⑧: encoder (no mask), decoder (causal), padded sentence
 HEAD_WEIGHTS = ("recipes", "shared")  # multi-head weights: hand-set recipes per head, or the W_Q, W_K, W_V of ①–⑤
+# The editable weight matrices: field → (its name in messages, editors and exports, its columns' prefix)
+WEIGHTS = {"w_q": ("W_Q", "q"), "w_k": ("W_K", "k"), "w_v": ("W_V", "v")}
 HEAD_TEMPERATURES = ("sqrt_dk", "shared")  # multi-head T: √d_head per head, or the single-head screens' T
 DEFAULT_SENTENCE = "슬픈 영화였다 아름다운 장면이었다"
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def weight_columns(name: str, width: int) -> tuple[str, ...]:
+    """The column names of weight matrix `name` ("w_q" …) and of what it projects to: q1 … q4, k1 …, v1 …."""
+    return tuple(f"{WEIGHTS[name][1]}{c + 1}" for c in range(width))
 
 
 @dataclass(frozen=True)
@@ -284,7 +291,7 @@ class Scenario:
         """Replace one of w_q, w_k, w_v (validated, same shape) or gamma/beta (a row of d_model)."""
         if name in ("w_q", "w_k", "w_v"):
             current = getattr(self, name)
-            label = {"w_q": "W_Q", "w_k": "W_K", "w_v": "W_V"}[name]
+            label = WEIGHTS[name][0]
             new = clean_matrix(values, current.shape, label, tuple(a.key for a in AXES))
             if name in ("w_q", "w_k"):
                 other = self.w_k if name == "w_q" else self.w_q

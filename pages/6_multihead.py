@@ -50,8 +50,8 @@ with ui.page("multihead") as page:
     scenario, multi = page.scenario, page.lesson.multi
     words, axes = list(scenario.labels), page.axis_names()
     n_heads, d_model, d_h = scenario.n_heads, scenario.x.shape[1], scenario.head_dim
-    v_h = multi.concat.shape[1] // n_heads  # each head's share of V's columns
     v_names = axes if analysis.is_identity(scenario.multi_head_weights[2]) else [f"v{c + 1}" for c in range(d_model)]
+    v_blocks = analysis.head_names(v_names, n_heads)  # each head's share of V's columns
     notes = [page.t("multihead.t_sidebar", t=multi.temperature) if scenario.head_temperature == "shared"
              else page.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature)]
     if shared:
@@ -112,8 +112,8 @@ with ui.page("multihead") as page:
     with st.expander(page.t("multihead.split_title")):
         st.latex(r"Q_h = (X W_Q)_{[:,\; h d_h \,:\, (h+1) d_h]} \quad (\text{K, V alike}), \qquad "
                  r"d_h = \frac{d_{\mathrm{model}}}{H}")
-        st.markdown(page.t("multihead.split_text", d_model=d_model, h=n_heads, d_h=v_h,
-                           first=", ".join(v_names[:v_h])))
+        st.markdown(page.t("multihead.split_text", d_model=d_model, h=n_heads, d_h=len(v_blocks[0]),
+                           first=", ".join(v_blocks[0])))
 
     st.markdown(f"**{page.t('multihead.fav_title')}**")
     table = {}
@@ -141,7 +141,7 @@ with ui.page("multihead") as page:
 
     st.subheader(page.t("multihead.concat_title"))
     concat_cols = [page.t("multihead.col_prefix", h=h + 1, axis=a)
-                   for h in range(n_heads) for a in v_names[h * v_h:(h + 1) * v_h]]
+                   for h, block in enumerate(v_blocks) for a in block]
     word_axis = figures.Axis(words, page.t("lbl.word"))
     k1, k2 = st.columns(2)
     with k1:

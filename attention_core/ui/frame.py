@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..i18n import error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
-from ..scenario import Scenario, View, parse_sentence
+from ..scenario import Scenario, View, parse_sentence, weight_columns
 from ..scenes import Scene
 from .state import AppState, Binding, Quiz, Training
 
@@ -309,8 +309,7 @@ class Page:
             values, rows, cols = s.x, list(s.labels), axes
         elif name in ("w_q", "w_k", "w_v"):
             m = getattr(s, name)
-            prefix = {"w_q": "q", "w_k": "k", "w_v": "v"}[name]
-            values, rows, cols = m, axes, [f"{prefix}{c + 1}" for c in range(m.shape[1])]
+            values, rows, cols = m, axes, list(weight_columns(name, m.shape[1]))
         elif name == "gamma_beta":
             values, rows, cols = np.vstack([s.gamma, s.beta]), ["γ", "β"], axes
         else:
