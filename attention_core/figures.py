@@ -66,7 +66,8 @@ def chart_config(filename: str) -> dict:
 
 def text_width(label: str, size: int) -> float:
     """Approximate rendered width in px: wide (Hangul, CJK) glyphs ≈ 1 em, others ≈ 0.6 em."""
-    return sum(size * (1.0 if unicodedata.east_asian_width(c) in "WF" else 0.6) for c in str(label))
+    return sum(size * (theme.WIDE_GLYPH_EM if unicodedata.east_asian_width(c) in "WF" else theme.NARROW_GLYPH_EM)
+               for c in str(label))
 
 
 def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "", bottom: Sequence[str] = (),
@@ -75,21 +76,23 @@ def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "",
     ticks = 0.0
     if len(bottom):
         widest = max(text_width(x, size) for x in bottom)
-        ticks = (widest * 0.72 + size * 0.7) if bottom_angle else size * 1.4
-    left = 12 + max((text_width(r, size) for r in rows), default=30) + (size * 1.8 if y_title else 0)
-    top = 10 + (size * 2.0 if title else 0)
-    low = 10 + ticks + (size * 1.6 if x_title_bottom else 0)
-    return {"l": int(left), "r": 10, "t": int(top), "b": int(low)}
+        # a turned label hangs down by its length · sin 45°, plus half a line for its own height
+        ticks = (widest * theme.ROTATED_EM + size * 0.7) if bottom_angle else size * theme.TICKS_EM
+    widest_row = max((text_width(r, size) for r in rows), default=30)  # no row labels: room for a tick number
+    left = theme.ROW_LABEL_PAD_PX + widest_row + (size * theme.Y_TITLE_EM if y_title else 0)
+    top = theme.EDGE_PX + (size * theme.TITLE_EM if title else 0)
+    low = theme.EDGE_PX + ticks + (size * theme.X_TITLE_EM if x_title_bottom else 0)
+    return {"l": int(left), "r": theme.EDGE_PX, "t": int(top), "b": int(low)}
 
 
 def legend_px(names, size: int, width_px: float = 480) -> int:
     """Height of a horizontal legend under the chart: its entries wrap into rows of about `width_px`."""
     rows, used = 1, 0.0
-    for w in (text_width(str(n), size) + 46 for n in names):
+    for w in (text_width(str(n), size) + theme.LEGEND_SWATCH_PX for n in names):
         if used and used + w > width_px:
             rows, used = rows + 1, 0.0
         used += w
-    return int(rows * size * 1.7 + size * 0.6)
+    return int(rows * size * theme.LEGEND_ROW_EM + size * 0.6)  # + the gap between plot and legend
 
 
 def wrap(title: str, size: int, max_px: float = 380) -> str:
@@ -149,15 +152,15 @@ def _figure(
     _escape_labels(data, layout)
     title = wrap(plain(title), size + 2)
     extra_lines = title.count("<br>")
-    line_px = (size + 2) * 1.3
+    line_px = (size + 2) * theme.TITLE_LINE_EM
     margin = dict(margin or theme.MARGIN)
     margin["t"] += int(line_px * extra_lines)
     # Plotly anchors a multi-line title by its first line, so place that line above the ones below it.
-    first_line_px = height - margin["t"] + 8 + title_lift + line_px * extra_lines
+    first_line_px = height - margin["t"] + theme.TITLE_PAD_PX + title_lift + line_px * extra_lines
     layout.setdefault("font", {"family": theme.FONT_FAMILY, "size": size})
     layout.update(
         title={"text": title, "font": {"size": size + 2}, "x": 0, "xanchor": "left", "xref": "container",
-               "pad": {"l": 8},
+               "pad": {"l": theme.TITLE_PAD_PX},
                "y": min(first_line_px / height, 1.0), "yref": "container", "yanchor": "bottom"},
         height=height,
         margin=margin,
@@ -173,8 +176,10 @@ def _axis(**props) -> dict:
 
 
 def heatmap_height(n_rows: int, presenter: bool = False, extra: int = 0) -> int:
-    per_row = theme.HEATMAP_ROW_PX + (8 if presenter else 0)
-    return int(np.clip(n_rows * per_row + 110 + extra, theme.HEATMAP_MIN_HEIGHT, theme.HEATMAP_MAX_HEIGHT))
+    """A heatmap's height for `n_rows` rows (and `extra` px of margins beyond the usual), within the theme's bounds."""
+    per_row = theme.HEATMAP_ROW_PX + (theme.PRESENTER_ROW_PX if presenter else 0)
+    height = n_rows * per_row + theme.HEATMAP_FRAME_PX + extra
+    return int(np.clip(height, theme.HEATMAP_MIN_HEIGHT, theme.HEATMAP_MAX_HEIGHT))
 
 
 def scale_limit(*arrays: np.ndarray) -> float:
@@ -196,7 +201,8 @@ def cell_text_size(z: np.ndarray, decimals: int, cell_w: float, cell_h: float, s
     """The font size at which the numbers fit their cells (down to theme.CELL_TEXT_MIN_SIZE), or None."""
     widest = max((len(f"{v:.{decimals}f}") for v in np.ravel(z)), default=1)
     for s in range(size, theme.CELL_TEXT_MIN_SIZE - 1, -1):
-        if widest * 0.6 * s + 3 <= cell_w and s * 1.15 <= cell_h:
+        # digits are narrow glyphs; a line of digits is ~1.15 em tall
+        if widest * theme.NARROW_GLYPH_EM * s + theme.CELL_PAD_PX <= cell_w and s * 1.15 <= cell_h:
             return s
     return None
 
@@ -208,13 +214,15 @@ def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> 
     names every word: the axis keeps all categories, only the printed ticks are thinned.
     """
     labels = list(labels)
+
+    def need(s: int) -> float:
+        return s * theme.LINE_EM if rotated else max((text_width(x, s) for x in labels), default=0) + theme.TICK_GAP_PX
+
     for s in range(size, theme.TICK_MIN_SIZE - 1, -1):
-        need = s * 1.25 if rotated else max((text_width(x, s) for x in labels), default=0) + 6
-        if need <= step_px:
+        if need(s) <= step_px:
             return labels, s
     s = theme.TICK_MIN_SIZE
-    need = s * 1.25 if rotated else max((text_width(x, s) for x in labels), default=0) + 6
-    k = int(np.ceil(need / max(step_px, 1e-9)))
+    k = int(np.ceil(need(s) / max(step_px, 1e-9)))
     return labels[::k], s
 
 
@@ -257,11 +265,12 @@ def heatmap(
     hidden = None if masked is None else np.asarray(masked, dtype=bool)
     if hidden is not None and hidden.shape != z.shape:
         raise ValueError("the masked cells must have the matrix's shape")
+    hover_decimals = max(decimals, theme.HOVER_DECIMALS)
     data: list[dict] = [{
         "type": "heatmap", "z": z if hidden is None else np.where(hidden, np.nan, z), "x": cols, "y": rows,
-        "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{max(decimals, 3)}f}}<extra></extra>",
+        "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{hover_decimals}f}}<extra></extra>",
         "xgap": 1, "ygap": 1, "showscale": show_scale, "hoverongaps": False,
-        "colorbar": {"thickness": 10, "len": 0.9, "tickfont": {"size": size - 2}},
+        "colorbar": {"thickness": theme.COLORBAR_THICKNESS_PX, "len": 0.9, "tickfont": {"size": size - 2}},
         **_scale(z, kind, limit),
     }]
     if hidden is not None and hidden.any():
@@ -279,8 +288,10 @@ def heatmap(
     if row_sums:
         ticks.append(sigma)
     widest = max((text_width(c, size) for c in cols), default=0)
-    rotate = -45 if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > width_px * 0.8 else 0
-    extra_r = int(text_width("1.00", size) + 8 if row_sums else 0) + (theme.COLORBAR_PX if show_scale else 0)
+    # turned when crowded, or when upright labels would fill more than 4/5 of the width
+    rotate = theme.TICK_ANGLE if n_cols > theme.ROTATE_TICKS_AFTER or widest * n_cols > width_px * 0.8 else 0
+    sums_px = int(text_width("1.00", size) + theme.TITLE_PAD_PX if row_sums else 0)  # the Σ column's numbers
+    extra_r = sums_px + (theme.COLORBAR_PX if show_scale else 0)
 
     def fitted_margin(x_labels: Sequence[str], x_size: int, y_labels: Sequence[str], y_size: int) -> dict:
         low = _margins(x_size, title, bottom=x_labels, bottom_angle=rotate, x_title_bottom=x_title)
@@ -294,8 +305,8 @@ def heatmap(
     height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
     cell_w = max(1.0, (width_px - margin["l"] - margin["r"]) / len(ticks))
     cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
-    if not rotate and widest + 6 > cell_w:  # upright labels would run into each other: turn them
-        rotate = -45
+    if not rotate and widest + theme.TICK_GAP_PX > cell_w:  # upright labels would run into each other: turn them
+        rotate = theme.TICK_ANGLE
         margin = fitted_margin(ticks, size, rows, size)
     x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate))
     y_shown, y_size = thinned(rows, cell_h, size, rotated=True)
@@ -303,7 +314,6 @@ def heatmap(
     if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it
         y_title = wrap(plain(y_title), size, max_px=max(80.0, height - margin["t"] - margin["b"]))
         margin["l"] += int(size * 1.3 * y_title.count("<br>"))
-    sums_px = extra_r - (theme.COLORBAR_PX if show_scale else 0)
     text_size = cell_text_size(z, decimals, cell_w, cell_h, size - 1) if text is None else (size - 1 if text else None)
     if text_size:
         data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
@@ -378,7 +388,7 @@ def bars(
         "customdata": list(labels), "hovertemplate": "%{customdata}: %{y:.3f}<extra></extra>",
         **_bar_values(decimals),
     }]
-    angle = -45 if len(labels) > theme.ROTATE_TICKS_AFTER else 0
+    angle = theme.TICK_ANGLE if len(labels) > theme.ROTATE_TICKS_AFTER else 0
     layout = {
         "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(labels), "tickangle": angle},
         "yaxis": _axis(title={"text": y_title}, range=list(y_range) if y_range else None, gridcolor=_GRID),
@@ -690,8 +700,8 @@ def heatmap_grid(
         x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True)
         y_shown, y_size = thinned(r_labels, panel_px / max(1, z.shape[0]), small, rotated=True)
         layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
-                                        tickmode="array", tickvals=x_shown, ticktext=x_shown, tickangle=-45,
-                                        tickfont={"size": x_size}, showgrid=False)
+                                        tickmode="array", tickvals=x_shown, ticktext=x_shown,
+                                        tickangle=theme.TICK_ANGLE, tickfont={"size": x_size}, showgrid=False)
         layout[f"yaxis{ya[1:]}"].update(type="category", categoryorder="array", categoryarray=r_labels,
                                         tickmode="array", tickvals=y_shown, ticktext=y_shown,
                                         tickfont={"size": y_size}, autorange="reversed", showgrid=False,
@@ -700,7 +710,7 @@ def heatmap_grid(
     layout["annotations"] = notes
     layout["font"] = {"family": theme.FONT_FAMILY, "size": small}
     margin = _margins(small, title, rows=[r for p in panels for r in p[2]],
-                      bottom=[c for p in panels for c in p[3]], bottom_angle=-45)
+                      bottom=[c for p in panels for c in p[3]], bottom_angle=theme.TICK_ANGLE)
     margin["r"] += theme.COLORBAR_PX
     lift = int(size * 1.8)  # the first row's panel titles sit between the plots and the figure title
     margin["t"] += lift
@@ -723,7 +733,7 @@ def line_rows(
         "line": {"color": color}, "customdata": list(x_labels),
         "hovertemplate": f"{plain(name)}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>",
     } for (name, vals), color in zip(rows, _cycle(theme.SERIES, len(rows)))]
-    angle = -45 if n > theme.ROTATE_TICKS_AFTER else 0
+    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
     layout = {
         "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(x_labels), "tickangle": angle,
                   "range": [-0.5, n - 0.5]},  # room for the first and last labels
@@ -751,7 +761,7 @@ def bars_grid(
     size = _font_size(presenter)
     small = size - 2
     colors = [theme.QUERY_COLOR if i == highlight else theme.KEY_COLOR for i in range(len(labels))]
-    angle = -45 if len(labels) * len(panels) > 12 else 0
+    angle = theme.TICK_ANGLE if len(labels) * len(panels) > 12 else 0
     x_domains = _domains(len(panels), 0.02)
     data, layout, notes = [], {}, []
     for c, (name, vals) in enumerate(panels):

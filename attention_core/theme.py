@@ -46,4 +46,29 @@ HEATMAP_ROW_PX = 34
 HEATMAP_MIN_HEIGHT = 220
 HEATMAP_MAX_HEIGHT = 760
 MARGIN = {"l": 10, "r": 10, "t": 48, "b": 10}
+
+# Text metrics. Plotly's automargin does not run in every host, so the figures measure their own labels:
+WIDE_GLYPH_EM = 1.0  # a Hangul/CJK glyph is about one em wide
+NARROW_GLYPH_EM = 0.6  # a Latin letter or digit about 0.6 em
+LINE_EM = 1.25  # one line of tick labels, measured across the lines (rotated or row labels stack like lines)
+TITLE_LINE_EM = 1.3  # one line of a wrapped chart title
+ROTATED_EM = 0.72  # a label turned 45° takes about cos 45° ≈ 0.7 of its length in each direction
+TICK_GAP_PX = 6  # the least space between two upright tick labels
+CELL_PAD_PX = 3  # a number in a cell keeps this far from the cell's edges
+
+# Spacing around the plot area, in px or in ems of the chart's font size.
+EDGE_PX = 10  # the figure's own margin on every side
+ROW_LABEL_PAD_PX = 12  # between the row labels and the figure's left edge
+Y_TITLE_EM = 1.8  # a rotated y-axis title and its gap to the row labels
+X_TITLE_EM = 1.6  # an x-axis title under the tick labels
+TITLE_EM = 2.0  # the chart title's line above the plot
+TICKS_EM = 1.4  # upright x tick labels under the plot
+TITLE_PAD_PX = 8  # the title's distance from the figure's left edge and from the plot below it
+HEATMAP_FRAME_PX = 110  # a heatmap's height beyond its rows: title, x labels and their margins
+PRESENTER_ROW_PX = 8  # extra height per heatmap row in presenter mode (larger text in the cells)
+COLORBAR_THICKNESS_PX = 10
+LEGEND_SWATCH_PX = 46  # a legend entry's symbol and the gaps around its text
+LEGEND_ROW_EM = 1.7  # one row of a horizontal legend
+TICK_ANGLE = -45  # crowded column labels are turned this far (degrees)
+HOVER_DECIMALS = 3  # hover shows at least this many decimals, more than the cells print
 EXPORT_SCALE = 2  # PNG export from the chart toolbar at 2× resolution
