@@ -97,6 +97,12 @@ def test_auto_train_advances_in_the_fragment_and_stops():
     training = state(at).training
     assert training.auto and training.run.step > 0
     assert any("자동 학습 중" in i.value for i in at.info)
+    step = training.run.step
+    at.switch_page(page_spec("score").file).run()  # away: no fragment runs there, training pauses
+    assert state(at).training.run.step == step and state(at).training.auto
+    at.switch_page(page_spec("learn").file).run()  # back: it goes on
+    assert_clean(at)
+    assert state(at).training.run.step > step and state(at).training.auto
     at.button(key="ln:stop").click().run()
     assert_clean(at)
     assert not state(at).training.auto
