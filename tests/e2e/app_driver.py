@@ -113,5 +113,5 @@ def open_tools(page) -> None:
 
 def upload_state(page, path) -> None:
     open_tools(page)
-    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
+    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(path))
     settle(page)

@@ -125,7 +125,7 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     settle(fresh)
     assert "아름다운" in tick_texts(fresh)
     open_tools(fresh)
-    fresh.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").set_input_files(str(saved))
+    fresh.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(saved))
     settle(fresh)
     ticks = tick_texts(fresh)
     assert "고양이가" in ticks and "아름다운" not in ticks
@@ -142,7 +142,7 @@ def test_malformed_json_upload_shows_a_message_and_changes_nothing(app_server, n
     settle(page)
     before = tick_texts(page)
     open_tools(page)
-    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").set_input_files(str(bad))
+    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(bad))
     settle(page)
     assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
     assert tick_texts(page) == before
