@@ -143,3 +143,14 @@ def test_both_languages_say_the_same_about_the_next_sublayer():
     for mark in ("⑤", "⑥"):
         assert mark in ko and mark in en
     assert "헤드 하나" in ko and "single head" in en
+
+
+def test_normalised_words_have_mean_0_and_a_std_a_hair_under_1():
+    """residual.stats_note: ẑ has mean 0 and std 1, a hair under 1 because of ε."""
+    from attention_core import layer_norm
+
+    _, lesson = _lesson()
+    mean, std = an.row_stats(layer_norm(lesson.residual))
+    np.testing.assert_allclose(mean, 0, atol=1e-12)
+    assert np.all(std < 1) and np.all(std > 0.999)
+    assert "ε" in text("ko", "residual.stats_note") and "ε" in text("en", "residual.stats_note")

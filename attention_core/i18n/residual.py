@@ -55,9 +55,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "ẑ = (z − μ) / √(σ² + ε): the value just normalised, before γ scales and β shifts it.",
     ),
     "stats_note": (
-        "그래서 ẑ는 어느 단어든 평균 0, 표준편차 1입니다 (왼쪽 그림의 평평한 두 선). γ, β를 바꾸면 위의 "
+        "그래서 ẑ는 어느 단어든 평균 0, 표준편차 1입니다 (ε 때문에 1보다 아주 조금 작습니다; 왼쪽 그림의 평평한 두 선). γ, β를 바꾸면 위의 "
         "LayerNorm 그림은 축마다 늘어나고 옮겨지지만 이 0과 1은 그대로입니다: γ, β는 정규화 뒤에 적용됩니다.",
-        "So ẑ has mean 0 and std 1 for every word (the two flat lines on the left). Changing γ or β stretches and "
+        "So ẑ has mean 0 and std 1 for every word (a hair under 1 because of ε; the two flat lines on the left). Changing γ or β stretches and "
         "shifts the LayerNorm chart above axis by axis, but these 0s and 1s stay: γ and β come after normalising.",
     ),
     "lost": ("③ Residual이 없으면 무엇을 잃나", "③ What is lost without the residual"),
