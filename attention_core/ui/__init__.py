@@ -28,7 +28,7 @@ from ..registry import PAGES, T_OPTIONS, page_spec
 from .frame import Page, log_timing, md, share_link, sidebar, temperature_slider
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
-from .state import AppState, session_state
+from .state import AppState, remember, session_state
 
 __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "open_builtin", "page", "predict_reveal",
            "temperature_slider"]
@@ -85,6 +85,7 @@ def page(key: str) -> Iterator[Page]:
         share_link(p)
         tools(p)
         builder(p)
+    remember(state, key)
     log_timing(key, p, started)
 
 

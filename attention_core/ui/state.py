@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from .. import learn, scenes
+from .. import codec, learn, scenes, store
 from ..codec import decode_link
 from ..errors import InputError
 from ..i18n import error_text, text
@@ -76,6 +76,12 @@ class AppState:
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
+    sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
+
+
+# Encoded states behind `?sid=`, so a reload (F5) comes back to what was on screen. Module level on purpose:
+# one store for every session of this process (locked, bounded, expiring; see attention_core.store).
+STORE = store.StateStore()
 
 
 def session_state() -> AppState:
@@ -85,8 +91,26 @@ def session_state() -> AppState:
 
 
 def initial_state() -> AppState:
+    """A new session's state: from a share link (`?s=`, first), a lesson link (`?lesson=`), the store (`?sid=`,
+    a reload), else the default. The session keeps the address's id when it has a well-formed one."""
+    sid = st.query_params.get("sid")
+    state = _initial_state()
+    state.sid = sid if store.valid_id(sid) else store.new_id()
+    return state
+
+
+def _initial_state() -> AppState:
+    token = st.query_params.get("s")
+    if token:
+        try:
+            scenario, view = decode_link(token)
+            return AppState(scenario, view)
+        except InputError as err:
+            state = AppState(Scenario(), View())
+            state.notices.append(("error", both("msg.link_failed", err)))
+            return state
     lesson_token = st.query_params.get("lesson")
-    if lesson_token and not st.query_params.get("s"):
+    if lesson_token:
         try:
             lesson = scenes.decode_link(lesson_token)
         except InputError as err:
@@ -95,19 +119,35 @@ def initial_state() -> AppState:
             return state
         first = lesson[0]
         return AppState(first.scenario, first.view, scenes=list(lesson), walk=0, goto=first.page)
-    token = st.query_params.get("s")
-    if token:
+    record = STORE.get(st.query_params.get("sid"))
+    if record is not None:
         try:
-            scenario, view = decode_link(token)
-            return AppState(scenario, view)
-        except InputError as err:
-            state = AppState(Scenario(), View())
-            state.notices.append(("error", text("ko", "msg.link_failed", reason=error_text("ko", err))
-                                  + "\n\n" + text("en", "msg.link_failed", reason=error_text("en", err))))
-            return state
+            return _restored(record)
+        except InputError:  # written by this process, so not expected; start afresh rather than fail
+            pass
     return AppState(Scenario(), View())
 
 
+def _restored(record: dict[str, str]) -> AppState:
+    scenario, view = decode_link(record["state"])
+    lesson = list(scenes.decode_link(record["scenes"])) if record.get("scenes") else []
+    walk = int(record["walk"]) if record.get("walk", "").isdigit() and lesson else None
+    return AppState(scenario, view, scenes=lesson, walk=walk if walk is not None and walk < len(lesson) else None)
+
+
+def remember(state: AppState, page: str) -> None:
+    """At the end of a run: keep the state under the session's id, and put that id (alone) in the address.
+
+    The address changes once per session (one history entry); after that each run only updates the store.
+    """
+    record = {"state": codec.encode_link(state.scenario, state.view), "page": page}
+    if state.scenes:
+        record["scenes"] = scenes.encode_link(state.scenes)
+        if state.walk is not None:
+            record["walk"] = str(state.walk)
+    STORE.put(state.sid, record)
+    if st.query_params.to_dict() != {"sid": state.sid}:
+        st.query_params.from_dict({"sid": state.sid})
 
 
 def both(key: str, err: Exception) -> str:

@@ -112,6 +112,7 @@ def open_tools(page) -> None:
 
 
 def upload_state(page, path) -> None:
+    """Load a state file through the lecture tools (the first uploader; the lesson scenes have the second)."""
     open_tools(page)
     page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(path))
     settle(page)
