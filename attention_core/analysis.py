@@ -446,3 +446,15 @@ def temperature_frames(scores: np.ndarray, temps) -> tuple[np.ndarray, np.ndarra
     """softmax(scores / T) for every T, and the rows' mean entropy H (nats) at each T: the ▶ play T frames."""
     weights = sweep(scores, temps)
     return weights, entropy(weights).mean(axis=-1)
+
+
+def coincident_groups(points: np.ndarray, decimals: int = 2) -> list[list[int]]:
+    """Indices of points that are the same point at the shown precision, grouped, in order of first appearance.
+
+    points (n, 2) → e.g. [[0], [1, 3], [2]] when points 1 and 3 coincide (equal once rounded to `decimals`).
+    """
+    keys = [tuple(row) for row in np.round(np.asarray(points, dtype=float), decimals) + 0.0]
+    groups: dict[tuple, list[int]] = {}
+    for idx, key in enumerate(keys):
+        groups.setdefault(key, []).append(idx)
+    return list(groups.values())

@@ -493,46 +493,136 @@ def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
     return fig
 
 
+ARROW_REF_PX = 300  # the smallest plot side the arrows chart is laid out for (a phone's column)
+_LABEL_DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1),
+                     (0, 2), (2, 0), (0, -2), (-2, 0), (2, 2), (-2, 2), (2, -2), (-2, -2),
+                     (0, 3), (3, 0), (0, -3), (-3, 0))
+
+
+@dataclass(frozen=True)
+class LabelLayout:
+    """Where each label's centre goes (data units) and its box in reference pixels (x0, y0, x1, y1), y up."""
+
+    centers: np.ndarray  # (m, 2)
+    boxes: np.ndarray  # (m, 4)
+    px_per_unit: float
+
+
+def _overlap(a: np.ndarray, b: np.ndarray, gap: float = 2.0) -> bool:
+    return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
+
+
+def _place(anchors: np.ndarray, texts: Sequence[str], size: int, scale: float,
+           obstacles: np.ndarray) -> tuple[list, list]:
+    line = size * 1.3
+    blocked = [np.array([x - 4, y - 4, x + 4, y + 4]) for x, y in np.vstack([obstacles, anchors]) * scale]
+    centers, boxes = [], []
+    for (px, py), text in zip(anchors * scale, texts, strict=True):
+        w, h = text_width(text, size) + 4, line
+        best = None
+        for dx, dy in _LABEL_DIRECTIONS:
+            cx, cy = px + dx * (w / 2 + 8), py + dy * (h / 2 + 8)
+            box = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            if not any(_overlap(box, other) for other in blocked):
+                best = (cx, cy, box)
+                break
+        if best is None:  # crowded: stack it above everything placed so far
+            top = max(b[3] for b in blocked) + 2
+            best = (px, top + h / 2, np.array([px - w / 2, top, px + w / 2, top + h]))
+        blocked.append(best[2])
+        centers.append((best[0] / scale, best[1] / scale))
+        boxes.append(best[2])
+    return centers, boxes
+
+
+def place_labels(anchors: np.ndarray, texts: Sequence[str], size: int, obstacles: np.ndarray | None = None,
+                 fit_px: float = ARROW_REF_PX) -> LabelLayout:
+    """Put each text next to its anchor point so that no two label boxes overlap (greedy, nearest spot first).
+
+    The scale is chosen so that the points, the labels and a 6 % margin fit in `fit_px` pixels each way, the
+    smallest plot the chart is drawn in: drawn larger (equal aspect), the points move apart while the text
+    keeps its size, so labels that were apart stay apart.
+    """
+    anchors = np.asarray(anchors, dtype=float).reshape(-1, 2)
+    obstacles = np.zeros((0, 2)) if obstacles is None else np.asarray(obstacles, dtype=float).reshape(-1, 2)
+    pts = np.vstack([anchors, obstacles])
+    span = float(max(np.max(pts.max(axis=0) - pts.min(axis=0)), 1e-6))
+    scale = fit_px / span
+    for _ in range(8):
+        centers, boxes = _place(anchors, texts, size, scale, obstacles)
+        b = np.array(boxes).reshape(-1, 4)
+        lo = np.minimum(pts.min(axis=0) * scale, b[:, :2].min(axis=0))
+        hi = np.maximum(pts.max(axis=0) * scale, b[:, 2:].max(axis=0))
+        extent = float(np.max(hi - lo)) * 1.12  # with the 6 % margin on each side
+        if extent <= fit_px + 0.5:
+            break
+        scale *= 0.98 * fit_px / extent  # the labels keep their size: shrink the points' part until all fits
+    return LabelLayout(np.array(centers).reshape(-1, 2), np.array(boxes).reshape(-1, 4), scale)
+
+
 def arrows(
     origin_label: str,
     query: tuple[float, float],
     keys: np.ndarray,
     key_labels: Sequence[str],
     *,
+    groups: Sequence[Sequence[int]] | None = None,
     title: str = "",
     x_title: str = "",
     y_title: str = "",
     presenter: bool = False,
-    height: int = 420,
+    height: int = 460,
 ) -> go.Figure:
-    """Q_i and every K_j as arrows from the origin in two chosen dimensions (arrowheads as markers)."""
-    keys = np.asarray(keys, dtype=float)
+    """Q_i and every K_j as arrows from the origin in two chosen dimensions (arrowheads as markers).
+
+    Keys in one of `groups` (coincident endpoints) share one label, "a = b"; labels are placed apart
+    (`place_labels`); the axes fit the arrows and labels with a margin, at equal scale.
+    """
+    keys = np.asarray(keys, dtype=float).reshape(-1, 2)
+    query = np.array(query, dtype=float)
+    groups = [list(g) for g in groups] if groups is not None else [[j] for j in range(len(keys))]
+    size = _font_size(presenter)
     xs, ys = [], []
     for kx, ky in keys:
         xs += [0.0, float(kx), None]
         ys += [0.0, float(ky), None]
+    pts = np.vstack([keys, query[None, :], np.zeros((1, 2))])
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    margin = _margins(size, title, rows=("-0.0",), y_title=y_title, bottom=("1",), x_title_bottom=x_title)
+    texts = [" = ".join(key_labels[j] for j in g) for g in groups] + [f"Q {origin_label}"]
+    anchors = np.vstack([keys[[g[0] for g in groups]], query[None, :]])
+    along = np.linspace(0.0, 1.0, 12)[:, None, None] * np.vstack([keys, query[None, :]])[None, :, :]
+    placed = place_labels(anchors, texts, size, obstacles=along.reshape(-1, 2),  # keep off the arrows
+                          fit_px=min(ARROW_REF_PX, height - margin["t"] - margin["b"]))
+    boxes = placed.boxes / placed.px_per_unit
+    lo = np.minimum(lo, boxes[:, :2].min(axis=0))
+    hi = np.maximum(hi, boxes[:, 2:].max(axis=0))
+    pad = 0.06 * float(np.max(hi - lo))
+    n_keys = len(groups)
     data = [
         {"type": "scatter", "x": xs, "y": ys, "mode": "lines+markers", "name": "K",
          "line": {"color": theme.KEY_COLOR, "width": 2},
          "marker": {"symbol": ["circle-open", "arrow", "circle-open"] * len(keys), "size": [1, 13, 1] * len(keys),
                     "angleref": "previous", "color": theme.KEY_COLOR},
          "hoverinfo": "skip", "showlegend": False},
-        {"type": "scatter", "x": keys[:, 0], "y": keys[:, 1], "mode": "text", "text": list(key_labels),
-         "textposition": "top center", "textfont": {"color": theme.KEY_COLOR}, "customdata": list(key_labels),
-         "hovertemplate": "K %{customdata}: (%{x:.2f}, %{y:.2f})<extra></extra>", "showlegend": False},
-        {"type": "scatter", "x": [0.0, float(query[0])], "y": [0.0, float(query[1])], "mode": "lines+markers+text",
+        {"type": "scatter", "x": [0.0, float(query[0])], "y": [0.0, float(query[1])], "mode": "lines+markers",
          "name": "Q", "line": {"color": theme.QUERY_COLOR, "width": 4},
          "marker": {"symbol": ["circle-open", "arrow"], "size": [1, 18], "angleref": "previous",
                     "color": theme.QUERY_COLOR},
-         "text": ["", f"Q {origin_label}"], "textposition": "bottom center", "textfont": {"color": theme.QUERY_COLOR},
          "hovertemplate": f"Q {plain(origin_label)}: (%{{x:.2f}}, %{{y:.2f}})<extra></extra>", "showlegend": False},
+        {"type": "scatter", "x": placed.centers[:n_keys, 0], "y": placed.centers[:n_keys, 1], "mode": "text",
+         "text": texts[:n_keys], "textposition": "middle center", "textfont": {"color": theme.KEY_COLOR},
+         "customdata": [[texts[k], float(keys[g[0], 0]), float(keys[g[0], 1])] for k, g in enumerate(groups)],
+         "hovertemplate": "K %{customdata[0]}: (%{customdata[1]:.2f}, %{customdata[2]:.2f})<extra></extra>",
+         "showlegend": False, "name": "K labels"},
+        {"type": "scatter", "x": placed.centers[n_keys:, 0], "y": placed.centers[n_keys:, 1], "mode": "text",
+         "text": texts[n_keys:], "textposition": "middle center", "textfont": {"color": theme.QUERY_COLOR},
+         "hoverinfo": "skip", "showlegend": False, "name": "Q label"},
     ]
-    span = float(np.max(np.abs(np.vstack([keys, np.array(query, dtype=float)[None, :]]))) or 1.0) * 1.2
-    common = {"range": [-span, span], "zeroline": True, "zerolinecolor": "#bbb", "gridcolor": _GRID}
-    layout = {"xaxis": {"title": {"text": x_title}, **common},
-              "yaxis": {"title": {"text": y_title}, "scaleanchor": "x", "scaleratio": 1, **common}}
-    margin = _margins(_font_size(presenter), title, rows=("-0.0",), y_title=y_title, bottom=("1",),
-                      x_title_bottom=x_title)
+    axis = {"zeroline": True, "zerolinecolor": "#bbb", "gridcolor": _GRID}
+    layout = {"xaxis": {"title": {"text": x_title}, "range": [float(lo[0] - pad), float(hi[0] + pad)], **axis},
+              "yaxis": {"title": {"text": y_title}, "range": [float(lo[1] - pad), float(hi[1] + pad)],
+                        "scaleanchor": "x", "scaleratio": 1, **axis}}
     return _figure(data, layout, title, height, presenter, margin)
 
 

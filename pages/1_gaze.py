@@ -67,10 +67,13 @@ with ui.page("gaze") as page:
         b = page.dim_picker(1, "gaze.dim_b")
     arrows_col, table_col = st.columns([3, 2])
     with arrows_col:
-        page.chart(page.fig.arrows(word, (trace.q[i, a], trace.q[i, b]), trace.k[:, [a, b]], words,
+        groups = analysis.coincident_groups(trace.k[:, [a, b]])
+        page.chart(page.fig.arrows(word, (trace.q[i, a], trace.q[i, b]), trace.k[:, [a, b]], words, groups=groups,
                                    title=page.t("gaze.arrows_chart", word=word, a=a + 1, b=b + 1),
                                    x_title=f"{page.t('lbl.dim')} {a + 1}", y_title=f"{page.t('lbl.dim')} {b + 1}"),
                    "arrows")
+        for group in (g for g in groups if len(g) > 1):
+            st.caption(page.tm("gaze.coincident", words=" = ".join(words[j] for j in group), a=a + 1, b=b + 1))
     with table_col:
         table = pd.DataFrame(
             {page.t("gaze.partial"): analysis.partial_dot(trace.q, trace.k, i, (a, b)),

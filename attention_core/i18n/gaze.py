@@ -50,6 +50,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dim_a": ("가로 차원", "Horizontal dimension"),
     "dim_b": ("세로 차원", "Vertical dimension"),
     "arrows_chart": ("Q_{word}{word:와/과} K_j (차원 {a}, {b})", "Q_{word} and K_j (dimensions {a}, {b})"),
+    "coincident": (
+        "K {words}: 차원 {a}, {b}에서 같은 점입니다. 화살표가 겹쳐 하나로 보이고, 이름을 한 라벨에 함께 적었습니다.",
+        "K {words}: the same point in dimensions {a}, {b}. Their arrows coincide and are drawn as one, "
+        "named together in one label.",
+    ),
     "partial": ("두 차원만의 내적", "dot product in these two dimensions"),
     "full": ("전체 점수 Q_i·K_j", "full score Q_i·K_j"),
     "partial_caption": (
