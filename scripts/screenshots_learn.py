@@ -30,9 +30,17 @@ SCROLL_TO_JS = """
 }
 """
 TOP_CHARTS_DRAWN = """
-() => { const shown = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
-          .filter(c => c.getBoundingClientRect().height > 50);
-        return shown.length >= 5 && shown.slice(0, 4).every(c => c.querySelector('svg.main-svg')); }
+() => {
+  const visible = el => { for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.visibility === 'hidden' || cs.display === 'none' || parseFloat(cs.opacity) < 0.9) return false; }
+    return true; };
+  const shown = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
+    .filter(c => c.getBoundingClientRect().height > 50);
+  return shown.length >= 5 && shown.slice(0, 4).every(c => {
+    const layer = c.querySelector('.scatterlayer path.js-line, .heatmaplayer image');
+    return layer && layer.getBoundingClientRect().width > 10 && visible(layer); });
+}
 """
 STEP_AT_LEAST = """
 (n) => { const m = document.querySelector('[data-testid="stMain"] [data-testid="stMetricValue"]');
@@ -85,7 +93,7 @@ def main() -> None:
             for _ in range(10):  # each tick redraws the live charts: keep a shot where they are drawn
                 page.wait_for_function(TOP_CHARTS_DRAWN, timeout=30000, polling=20)
                 page.screenshot(path=str(out / f"learn-{lang}-3-during-auto.png"))
-                if page.evaluate(TOP_CHARTS_DRAWN):
+                if page.evaluate(TOP_CHARTS_DRAWN):  # still drawn after the shot: no tick replaced them meanwhile
                     break
                 page.wait_for_timeout(300)
             print(out / f"learn-{lang}-3-during-auto.png")
