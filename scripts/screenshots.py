@@ -1,8 +1,10 @@
 """Screenshots of every page, in Korean and in English, from a freshly started app (for the README).
 
     python scripts/screenshots.py [--out docs/screenshots] [--full] [--pages home,gaze] [--langs ko,en]
+    python scripts/screenshots.py --lecture   # presenter mode at 1920×1080, phone views at 390×844
 
-Each language is reached through the app's own controls: the sidebar language switch.
+Each language is reached through the app's own controls: the sidebar language switch. The lecture set opens
+the built-in lesson with Home's button and walks it with PageDown, as a clicker would.
 """
 
 from __future__ import annotations
@@ -31,6 +33,46 @@ def url_path(path: str) -> str:
     return "" if path == "app.py" else Path(path).stem.split("_", 1)[1]
 
 
+def settle(page) -> None:
+    wait_for_app(page)
+    wait_for_plots(page)
+    page.wait_for_timeout(700)
+
+
+def lecture_shots(server, browser, out: Path) -> None:
+    """Presenter mode walking the built-in lesson at 1920×1080; phone views at 390×844; the gaze geometry chart."""
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(server.page_url(""))
+    settle(page)
+    page.locator('[data-testid="stMain"] button', has_text="기본 수업 열기").click()
+    settle(page)
+    shots = {1: "presenter-1-summary-ko.png", 3: "presenter-3-score-ko.png", 5: "presenter-5-temperature-ko.png"}
+    for k in range(1, 6):
+        if k > 1:
+            page.keyboard.press("PageDown")
+            page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} /`)", arg=k)
+            settle(page)
+        if k in shots:
+            page.screenshot(path=str(out / shots[k]))
+            print(out / shots[k])
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    for key in ("home", "score"):
+        phone.goto(server.page_url("" if key == "home" else key))
+        settle(phone)
+        target = out / f"phone-{key}-ko.png"
+        phone.screenshot(path=str(target))
+        print(target)
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.goto(server.page_url("gaze"))
+    settle(page)
+    chart = page.locator('[data-testid="stPlotlyChart"]').filter(has_text="차원 1, 2").first
+    chart.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    target = out / "gaze-geometry-ko.png"
+    chart.screenshot(path=str(target))
+    print(target)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
@@ -40,6 +82,7 @@ def main() -> None:
     ap.add_argument("--query", default="", help="extra query string, e.g. s=<share token>")
     ap.add_argument("--sentence", default="", help="open the app on this sentence (through a share link)")
     ap.add_argument("--suffix", default="", help="added to every file name, e.g. -long")
+    ap.add_argument("--lecture", action="store_true", help="only the presenter-mode and phone screenshots")
     args = ap.parse_args()
     if args.sentence:
         from attention_core.codec import encode_link
@@ -52,6 +95,10 @@ def main() -> None:
     wanted = args.pages.split(",")
     with start_server() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS, headless=True)
+        if args.lecture:
+            lecture_shots(server, browser, out)
+            browser.close()
+            return
         for lang in args.langs.split(","):
             page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
             page.goto(server.page_url("") + (f"?{args.query}" if args.query else ""))
