@@ -11,7 +11,11 @@ page's rerun. Their shape is pinned by tests/test_figures.py instead.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -52,6 +56,84 @@ class Mark:
     col: int
     color: str
     name: str
+
+
+# --- memoised figures -------------------------------------------------------------------------------------------
+# A figure depends only on its builder's arguments, so equal arguments give an equal figure: every builder below is
+# memoised by its arguments (arrays by shape, dtype and bytes), shared by every session of the process, so a T step
+# rebuilds only the charts that depend on T and a page switch back rebuilds nothing. The cached figures are shared:
+# nothing may change them (pages never do; `mark_x` and `box_column` work on a copy; a test checks it).
+MEMO_SIZE = 2048
+
+
+class _Unhashable(Exception):
+    pass
+
+
+def _frozen(v: object) -> object:
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    if isinstance(v, np.ndarray):
+        return ("nd", v.shape, v.dtype.str, v.tobytes())
+    if isinstance(v, np.generic):
+        return ("np", v.dtype.str, v.tobytes())
+    if isinstance(v, (list, tuple)):
+        return (type(v).__name__, tuple(_frozen(x) for x in v))
+    if isinstance(v, dict):
+        return ("dict", tuple((k, _frozen(x)) for k, x in v.items()))
+    if isinstance(v, range):
+        return v
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):  # Axis, Mark
+        return (type(v).__name__, tuple(_frozen(getattr(v, f.name)) for f in dataclasses.fields(v)))
+    raise _Unhashable(type(v).__name__)
+
+
+class _Memo:
+    """A least-recently-used store of figures by (builder, arguments), safe across the server's threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key):
+        with self.lock:
+            fig = self.items.get(key)
+            if fig is not None:
+                self.items.move_to_end(key)
+                self.hits += 1
+            else:
+                self.misses += 1
+            return fig
+
+    def put(self, key, fig) -> None:
+        with self.lock:
+            self.items[key] = fig
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+def memoised(fn):
+    store = _Memo(MEMO_SIZE)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            key = (_frozen(args), _frozen(kwargs))
+        except _Unhashable:
+            return fn(*args, **kwargs)
+        fig = store.get(key)
+        if fig is None:
+            fig = fn(*args, **kwargs)
+            store.put(key, fig)
+        return fig
+
+    wrapper.memo = store
+    return wrapper
+
+
 
 
 def chart_config(filename: str) -> dict:
@@ -226,6 +308,7 @@ def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> 
     return labels[::k], s
 
 
+@memoised
 def heatmap(
     values: np.ndarray,
     row_axis: Axis,
@@ -367,6 +450,7 @@ def _bar_values(decimals: int, show: bool = True) -> dict:
     return {"texttemplate": f"%{{y:.{decimals}f}}", "textposition": "outside", "cliponaxis": False} if show else {}
 
 
+@memoised
 def bars(
     values: Sequence[float],
     labels: Sequence[str],
@@ -399,6 +483,7 @@ def bars(
     return _figure(data, layout, title, height, presenter, margin)
 
 
+@memoised
 def grouped_bars(
     series: dict[str, Sequence[float]],
     labels: Sequence[str],
@@ -431,6 +516,7 @@ def _cycle(colors: Sequence[str], n: int) -> list[str]:
     return [colors[i % len(colors)] for i in range(n)]
 
 
+@memoised
 def curves(
     x: Sequence[float],
     ys: dict[str, Sequence[float]],
@@ -444,9 +530,13 @@ def curves(
     presenter: bool = False,
     height: int = 340,
     highlight: str | None = None,
+    x_ticks: Sequence[float] | None = None,
+    y_range: tuple[float, float] | None = None,
+    y_from_zero: bool = False,
 ) -> go.Figure:
     """Lines sharing one x axis, optionally logarithmic, with a vertical line at `marker_x`; the line named
-    `highlight` (the looking word) is drawn in the looking word's orange, the others never are."""
+    `highlight` (the looking word) is drawn in the looking word's orange, the others never are. `x_ticks`: the
+    x values to label (as {:g}); `y_range` fixes the y axis, `y_from_zero` starts it at 0."""
     xs = list(x)
     others = iter(_cycle(theme.SERIES, len(ys)))
     colors = [theme.QUERY_COLOR if name == highlight else next(others) for name in ys]
@@ -460,6 +550,12 @@ def curves(
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID},
         "legend": BOTTOM_LEGEND,
     }
+    if x_ticks is not None:
+        layout["xaxis"].update(tickvals=list(x_ticks), ticktext=[f"{v:g}" for v in x_ticks])
+    if y_range is not None:
+        layout["yaxis"]["range"] = list(y_range)
+    if y_from_zero:
+        layout["yaxis"]["rangemode"] = "tozero"
     if marker_x is not None:
         _vertical_mark(layout, marker_x, marker_label, log_x)
     size = _font_size(presenter)
@@ -483,7 +579,8 @@ def _vertical_mark(layout: dict, x: float, label: str, log: bool) -> None:
 
 
 def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
-    """`fig` with a dashed vertical line at data value x, labelled on top (right on a log x axis too)."""
+    """A copy of `fig` with a dashed vertical line at data value x, labelled on top (right on a log x axis too)."""
+    fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
     layout: dict = {}
     _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log")
     for shape in layout["shapes"]:
@@ -560,6 +657,7 @@ def place_labels(anchors: np.ndarray, texts: Sequence[str], size: int, obstacles
     return LabelLayout(np.array(centers).reshape(-1, 2), np.array(boxes).reshape(-1, 4), scale)
 
 
+@memoised
 def arrows(
     origin_label: str,
     query: tuple[float, float],
@@ -626,6 +724,7 @@ def arrows(
     return _figure(data, layout, title, height, presenter, margin)
 
 
+@memoised
 def stacked_contributions(
     parts: np.ndarray,
     part_labels: Sequence[str],
@@ -669,6 +768,7 @@ def stacked_contributions(
     return _figure(data, layout, title, height, presenter, margin)
 
 
+@memoised
 def weight_lines(
     weights_row: np.ndarray,
     labels: Sequence[str],
@@ -721,6 +821,7 @@ def _domains(n: int, gap: float) -> list[list[float]]:
     return [[k * (width + gap), k * (width + gap) + width] for k in range(n)]
 
 
+@memoised
 def heatmap_grid(
     panels: Sequence[tuple],
     *,
@@ -807,6 +908,7 @@ def heatmap_grid(
     return _figure(data, layout, title, height or int(body_px + margin["t"] + margin["b"]), presenter, margin, lift)
 
 
+@memoised
 def line_rows(
     x_labels: Sequence[str],
     rows: Sequence[tuple[str, Sequence[float]]],
@@ -836,6 +938,7 @@ def line_rows(
     return _figure(data, layout, title, height, presenter, margin)
 
 
+@memoised
 def bars_grid(
     panels: Sequence[tuple[str, Sequence[float]]],
     labels: Sequence[str],
@@ -875,6 +978,7 @@ def bars_grid(
     return _figure(data, layout, title, height, presenter, margin, lift)
 
 
+@memoised
 def training_curves(
     loss_steps: Sequence[int],
     losses: Sequence[float],
@@ -917,12 +1021,14 @@ def training_curves(
 
 
 def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
-    """`fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
+    """A copy of `fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
+    fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
     fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
                    "y1": 1, "line": {"color": color, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
     return fig
 
 
+@memoised
 def replay_heatmap(
     frames: Sequence[np.ndarray],
     names: Sequence[str],
@@ -980,6 +1086,7 @@ def replay_heatmap(
     return go.Figure(fig, _validate=False)
 
 
+@memoised
 def temperature_player(
     weights: Sequence[np.ndarray],
     temps: Sequence[float],

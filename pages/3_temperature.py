@@ -126,8 +126,8 @@ with ui.page("temperature") as page:
         fig = page.fig.curves(temps, {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)},
                               title=page.t(f"temperature.curve_{measure}"), x_title=page.t("temperature.t_log"),
                               y_title=page.t(f"temperature.measure_{measure}"), log_x=True,
-                              marker_x=t, marker_label=page.t("temperature.now", t=t), highlight=focus_name)
-        fig.update_xaxes(tickvals=T_TICKS, ticktext=[f"{v:g}" for v in T_TICKS])
+                              marker_x=t, marker_label=page.t("temperature.now", t=t), highlight=focus_name,
+                              x_ticks=T_TICKS)
         page.chart(fig, "curves")
         if any(len(g) > 1 for g in same):
             st.caption(page.t("views.curves_same"))
@@ -175,17 +175,15 @@ with ui.page("temperature") as page:
     raw, scaled = page.t("temperature.series_raw"), page.t("temperature.series_scaled")
     left, right = st.columns(2)
     with left:
-        fig = page.fig.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]}, log_x=True,
-                              title=page.t("temperature.dk_std_chart"), x_title=page.t("temperature.dk_axis"))
-        fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
-        fig.update_yaxes(rangemode="tozero")
-        page.chart(figures.mark_x(fig, dk, page.t("temperature.dk_marker", dk=dk)), "dk-spread")
+        page.chart(page.fig.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]}, log_x=True,
+                                   title=page.t("temperature.dk_std_chart"), x_title=page.t("temperature.dk_axis"),
+                                   x_ticks=DKS, y_from_zero=True, marker_x=dk,
+                                   marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-spread")
     with right:
-        fig = page.fig.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]}, log_x=True,
-                              title=page.t("temperature.dk_max_chart"), x_title=page.t("temperature.dk_axis"))
-        fig.update_xaxes(tickvals=DKS, ticktext=[str(d) for d in DKS])
-        fig.update_yaxes(range=[0.0, 1.05])
-        page.chart(figures.mark_x(fig, dk, page.t("temperature.dk_marker", dk=dk)), "dk-saturation")
+        page.chart(page.fig.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]}, log_x=True,
+                                   title=page.t("temperature.dk_max_chart"), x_title=page.t("temperature.dk_axis"),
+                                   x_ticks=DKS, y_range=(0.0, 1.05), marker_x=dk,
+                                   marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-saturation")
     st.caption(page.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
     page.note("note.sqrt_dk")
     page.note("note.creative")

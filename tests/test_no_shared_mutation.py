@@ -171,3 +171,22 @@ def test_presets_hand_out_fresh_arrays():
     w_q, _ = presets.head_recipe("grammar", 2)
     w_q[...] = 99.0
     assert not np.any(presets.head_recipe("grammar", 2)[0] == 99.0)
+
+
+def test_memoised_figures_are_shared_and_never_changed():
+    """Figures are memoised by their arguments and shared by every session: using the pages again with the same
+    inputs takes them from the store, and leaves every stored figure exactly as it was built."""
+    from attention_core import figures
+
+    stores = [fn.memo for fn in vars(figures).values() if callable(fn) and hasattr(fn, "memo")]
+    assert len(stores) >= 10
+    use_every_page(*ROUNDS[0])
+    before = {(i, key): fingerprint(fig.to_plotly_json())
+              for i, store in enumerate(stores) for key, fig in list(store.items.items())}
+    hits = sum(store.hits for store in stores)
+    use_every_page(*ROUNDS[0])
+    assert sum(store.hits for store in stores) > hits + 20
+    after = {(i, key): fingerprint(fig.to_plotly_json())
+             for i, store in enumerate(stores) for key, fig in list(store.items.items()) if (i, key) in before}
+    assert len(after) > 20
+    assert [k for k in after if after[k] != before[k]] == []
