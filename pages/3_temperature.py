@@ -163,28 +163,33 @@ with ui.page("temperature") as page:
     st.markdown(page.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
                        lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))
     st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{\sqrt{d_k}}\right) V")
-    slider_col, _ = st.columns([1, 2])
-    with slider_col:
-        dk = st.select_slider(page.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
-    k = DKS.index(dk)
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric(page.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")
-    m2.metric(page.t("temperature.metric_std_scaled"), f"{exp['std_scaled'][k]:.2f}")
-    m3.metric(page.t("temperature.metric_max_raw"), f"{exp['max_raw'][k]:.2f}")
-    m4.metric(page.t("temperature.metric_max_scaled"), f"{exp['max_scaled'][k]:.2f}")
-    raw, scaled = page.t("temperature.series_raw"), page.t("temperature.series_scaled")
-    left, right = st.columns(2)
-    with left:
-        page.chart(page.fig.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]}, log_x=True,
-                                   title=page.t("temperature.dk_std_chart"), x_title=page.t("temperature.dk_axis"),
-                                   x_ticks=DKS, y_from_zero=True, marker_x=dk,
-                                   marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-spread")
-    with right:
-        page.chart(page.fig.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]}, log_x=True,
-                                   title=page.t("temperature.dk_max_chart"), x_title=page.t("temperature.dk_axis"),
-                                   x_ticks=DKS, y_range=(0.0, 1.05), marker_x=dk,
-                                   marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-saturation")
-    st.caption(page.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
+    @st.fragment
+    def dk_section() -> None:
+        """The d_k slider and what depends on it only: moving it reruns this part of the page alone."""
+        slider_col, _ = st.columns([1, 2])
+        with slider_col:
+            dk = st.select_slider(page.t("temperature.dk_slider"), options=DKS, value=64, key="temperature:dk")
+        k = DKS.index(dk)
+        m1, m2, m3, m4 = st.columns(4)
+        m1.metric(page.t("temperature.metric_std_raw"), f"{exp['std_raw'][k]:.2f}")
+        m2.metric(page.t("temperature.metric_std_scaled"), f"{exp['std_scaled'][k]:.2f}")
+        m3.metric(page.t("temperature.metric_max_raw"), f"{exp['max_raw'][k]:.2f}")
+        m4.metric(page.t("temperature.metric_max_scaled"), f"{exp['max_scaled'][k]:.2f}")
+        raw, scaled = page.t("temperature.series_raw"), page.t("temperature.series_scaled")
+        left, right = st.columns(2)
+        with left:
+            page.chart(page.fig.curves(DKS, {raw: exp["std_raw"], scaled: exp["std_scaled"]}, log_x=True,
+                                       title=page.t("temperature.dk_std_chart"), x_title=page.t("temperature.dk_axis"),
+                                       x_ticks=DKS, y_from_zero=True, marker_x=dk,
+                                       marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-spread")
+        with right:
+            page.chart(page.fig.curves(DKS, {raw: exp["max_raw"], scaled: exp["max_scaled"]}, log_x=True,
+                                       title=page.t("temperature.dk_max_chart"), x_title=page.t("temperature.dk_axis"),
+                                       x_ticks=DKS, y_range=(0.0, 1.05), marker_x=dk,
+                                       marker_label=page.t("temperature.dk_marker", dk=dk)), "dk-saturation")
+        st.caption(page.t("temperature.dk_caption", dk=dk, raw=float(exp["std_raw"][k]), sq=math.sqrt(dk), n=DK_WORDS))
+
+    dk_section()
     page.note("note.sqrt_dk")
     page.note("note.creative")
     page.note("note.hand_set")
