@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention_core.i18n import CATALOGUE, text
 from attention_core.registry import page_spec
 from tests.figure_data import decode_typed_arrays
 
@@ -42,21 +43,6 @@ def charts(at: AppTest) -> list:
     return at.get("plotly_chart")
 
 
-def chart_specs(at: AppTest) -> list[str]:
-    """The JSON spec of every Plotly chart on the page (what the browser would draw)."""
-    return [c.proto.spec for c in charts(at)]
-
-
-def chart_figures(at: AppTest) -> dict[str, go.Figure]:
-    """Every chart on the page as a plotly Figure (typed arrays decoded), by its title text."""
-    out = {}
-    for spec in chart_specs(at):
-        fig = go.Figure(decode_typed_arrays(json.loads(spec)))
-        title = (fig.layout.title.text or f"untitled-{len(out)}").replace("<br>", " ")
-        out[title] = fig
-    return out
-
-
 def chart(at: AppTest, name: str) -> go.Figure:
     """The chart the page drew with `page.chart(fig, name)` (its element key is "chart:<name>")."""
     found = [c for c in charts(at) if c.proto.id.endswith(f"-chart:{name}")]
@@ -85,11 +71,15 @@ def chart_words(at: AppTest, name: str) -> set[str]:
     return strings_in(chart(at, name).to_plotly_json())
 
 
-def chart_titled(at: AppTest, part: str) -> go.Figure:
-    """The one chart whose title contains `part`."""
-    found = [fig for title, fig in chart_figures(at).items() if part in title]
-    assert len(found) == 1, (part, list(chart_figures(at)))
-    return found[0]
+def title(at: AppTest, name: str) -> str:
+    """The title text of chart `name`, as the browser shows it (line breaks as spaces)."""
+    return (chart(at, name).layout.title.text or "").replace("<br>", " ")
+
+
+def say(key: str, lang: str = "ko", **params: object) -> str:
+    """The catalogue string `key` (what the page shows for it), so tests name strings by key, not wording."""
+    assert key in CATALOGUE, key
+    return text(lang, key, **params)
 
 
 def edit_matrix(at: AppTest, name: str, edits: dict[int, dict[str, object]]) -> AppTest:

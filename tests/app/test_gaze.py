@@ -3,16 +3,14 @@
 import numpy as np
 
 from attention_core import self_attention
-from tests.app.conftest import assert_clean, chart_specs, chart_titled, edit_matrix, open_page, state
-
-chart = chart_titled
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, say, state, title
 
 
 def test_gaze_page_renders_q_k_and_the_gaze():
     at = open_page("gaze")
-    assert len(chart_specs(at)) == 5
+    assert chart_names(at) == ["q", "k", "dots", "terms", "arrows"]
     assert len(at.data_editor) == 3  # X, W_Q, W_K
-    dots = chart(at, "바라본 점수")
+    dots = chart(at, "dots")
     s = state(at).scenario
     expected = self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature).scores[0]
     np.testing.assert_allclose(dots.data[0].y, expected)
@@ -20,22 +18,22 @@ def test_gaze_page_renders_q_k_and_the_gaze():
 
 def test_picking_a_word_changes_its_gaze():
     at = open_page("gaze")
-    before = chart(at, "바라본 점수").data[0].y
+    before = chart(at, "dots").data[0].y
     at.selectbox(key="pick:focus:gaze").set_value(1).run()
     assert_clean(at)
     assert state(at).view.focus == 1
-    after = chart(at, "바라본 점수").data[0].y
+    after = chart(at, "dots").data[0].y
     assert not np.allclose(after, before)
-    assert "영화였다" in chart(at, "바라본 점수").layout.title.text
+    assert title(at, "dots") == say("gaze.dots_chart", word="영화였다")
 
 
 def test_editing_w_q_changes_q_and_the_scores():
     at = open_page("gaze")
-    q_before = np.array(chart(at, "Q = X·W_Q").data[0].z)
+    q_before = np.array(chart(at, "q").data[0].z)
     edit_matrix(at, "w_q", {1: {"q1": 5.0}})  # valence row, first Q dimension
     assert_clean(at)
     assert state(at).scenario.w_q[1, 0] == 5.0
-    assert not np.allclose(chart(at, "Q = X·W_Q").data[0].z, q_before)
+    assert not np.allclose(chart(at, "q").data[0].z, q_before)
 
 
 def test_editing_x_changes_every_occurrence_and_junk_is_refused():
@@ -53,10 +51,10 @@ def test_dimension_pickers_move_the_arrows_and_english_works():
     at.selectbox(key="pick:dim1:gaze").set_value(2).run()
     assert_clean(at)
     assert state(at).view.dims == (0, 2)
-    assert "1, 3" in chart(at, "K_j (").layout.title.text
+    assert "1, 3" in title(at, "arrows")
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
-    assert chart(at, "each word's gaze")
+    assert title(at, "q") == say("gaze.q_chart", "en")
 
 
 def test_t_changes_nothing_on_the_gaze_page():

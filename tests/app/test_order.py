@@ -3,18 +3,18 @@
 import numpy as np
 
 from attention_core import analysis, codec, positional_encoding
-from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+from tests.app.conftest import assert_clean, chart, open_page, say, state, title
 
 
 def weights_chart(at):
-    return chart_titled(at, "가중치, 마스크")
+    return chart(at, "weights")
 
 
 def test_page_opens_with_positions_off_and_no_mask():
     at = open_page("order")
     s = state(at).scenario
     assert s.pe_alpha == 0.0 and s.mask == "none"
-    pe = chart_titled(at, "위치 인코딩 PE")
+    pe = chart(at, "pe")
     assert np.allclose(np.array(pe.data[0].z, dtype=float), positional_encoding(s.n, 8))
     assert pe.layout.yaxis.ticktext[0] == "0: 슬픈" and pe.layout.yaxis.autorange == "reversed"
     w = weights_chart(at)
@@ -30,13 +30,16 @@ def test_alpha_slider_adds_positions_and_every_word_changes_under_the_shuffle():
     assert_clean(at)
     s = state(at).scenario
     assert s.pe_alpha == 1.0
-    x = chart_titled(at, "X + α·PE (α = 1)")
+    x = chart(at, "x-pe")
+    assert "α = 1" in title(at, "x-pe")
     assert np.allclose(np.array(x.data[0].z, dtype=float), s.x + positional_encoding(s.n, 8))
-    with_pos = chart_titled(at, "위치 있음 (α = 1)")
+    with_pos = chart(at, "delta-with")
+    assert "α = 1" in title(at, "delta-with")
     result = analysis.shuffle_experiment(s, 1.0)
     assert np.allclose(np.array(with_pos.data[0].z, dtype=float), result.delta)
     assert any("4개 단어 중 4개의 출력이 달라졌습니다" in w.value for w in at.warning)
-    without = chart_titled(at, "위치 없음 (α = 0)")
+    without = chart(at, "delta-without")
+    assert "α = 0" in title(at, "delta-without")
     assert np.abs(np.array(without.data[0].z, dtype=float)).max() < 1e-12
     assert without.data[0].zmax == with_pos.data[0].zmax == result.max_abs  # one shared scale
     # the weights follow α, while the single-head screens keep X without positions
@@ -78,7 +81,7 @@ def test_state_survives_a_page_switch_and_travels_in_the_link_in_english():
     at.segmented_control(key="order:mask").set_value("causal").run()
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
-    assert "Weights, mask: causal (decoder)" in chart_figures(at)
+    assert title(at, "weights") == say("order.weights_chart", "en", mask=say("order.mask.causal", "en"))
     assert any("First word ‘슬픈’ → itself: weight 1.00" in m.value for m in at.markdown)
     at.switch_page("pages/2_score.py").run()
     at.switch_page("pages/8_order.py").run()

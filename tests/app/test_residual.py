@@ -3,28 +3,30 @@
 import numpy as np
 
 from attention_core import analysis
-from tests.app.conftest import assert_clean, chart_figures, chart_titled, edit_matrix, open_page, state
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, say, state, title
+
+X, ATTN, Z, LN = (say(f"residual.{k}") for k in ("x_chart", "attn_chart", "z_chart", "ln_chart"))
+Z_DROPPED, LN_DROPPED = say("residual.z_chart_dropped"), say("residual.ln_chart_dropped")
 
 
 def panels(at) -> dict[str, np.ndarray]:
     """The X, Attention, Z, LayerNorm grid: each panel's matrix by its panel title."""
-    grid = chart_titled(at, "Z, LayerNorm(Z)")
+    grid = chart(at, "add-norm")
     return {note.text: np.array(trace.z) for note, trace in zip(grid.layout.annotations, grid.data, strict=True)}
 
 
 def test_page_shows_add_and_norm_with_per_word_stats():
     at = open_page("residual")
     shown = panels(at)
-    assert list(shown) == ["입력 X — 원래의 나", "Attention(Q, K, V) — 새로 모은 정보", "Z = X + Attention",
-                           "LayerNorm(X + Attention)"]
+    assert list(shown) == [X, ATTN, Z, LN]
     lesson = analysis.compute(state(at).scenario)
-    assert np.allclose(shown["Z = X + Attention"], lesson.residual)
-    assert np.allclose(shown["LayerNorm(X + Attention)"], lesson.normalized)
-    grid = chart_titled(at, "Z, LayerNorm(Z)")
+    assert np.allclose(shown[Z], lesson.residual)
+    assert np.allclose(shown[LN], lesson.normalized)
+    grid = chart(at, "add-norm")
     assert {t.coloraxis for t in grid.data} == {"coloraxis"}  # one scale and one colour bar for the four
     m = max(np.abs(z).max() for z in shown.values())
     assert np.isclose(grid.layout.coloraxis.cmax, m) and grid.layout.coloraxis.cmin == -grid.layout.coloraxis.cmax
-    stats = chart_titled(at, "μ와 σ")
+    stats = chart(at, "stats")
     after = {t.name: np.array(t.y) for t in stats.data}
     assert np.allclose(after["μ(ẑ)"], 0, atol=1e-9)
     assert np.allclose(after["σ(ẑ)"], 1, atol=1e-4)
@@ -33,34 +35,33 @@ def test_page_shows_add_and_norm_with_per_word_stats():
 
 def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
     at = open_page("residual")
-    assert len(chart_figures(at)) == 2
-    assert not any("cosine" in t for t in chart_figures(at))
+    assert chart_names(at) == ["add-norm", "stats"]  # nothing about what is lost while the residual is on
     assert any(h.value.startswith("② Add & Norm: Z = X + Attention") for h in at.subheader)
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
     shown = panels(at)
-    assert "LayerNorm(X + Attention)" not in shown
+    assert list(shown) == [X, ATTN, Z_DROPPED, LN_DROPPED]
     headings = [h.value for h in at.subheader]
     assert not any("X + Attention" in h for h in headings)  # the heading follows the switch
     assert any(h.startswith("② Residual 없이: Z = Attention") for h in headings)
     lesson = analysis.compute(state(at).scenario)
-    assert np.allclose(shown["LayerNorm(Attention) — residual 없음"], lesson.normalized_without_residual)
-    assert np.allclose(shown["Z = Attention (X를 더하지 않음)"], lesson.trace.output)
-    cos = chart_titled(at, "입력 X의 cosine")
+    assert np.allclose(shown[LN_DROPPED], lesson.normalized_without_residual)
+    assert np.allclose(shown[Z_DROPPED], lesson.trace.output)
+    cos = chart(at, "cosine")
     with_res, without = (np.array(t.y) for t in cos.data)
     assert np.all(with_res > without)
-    with_pairs = np.array(chart_titled(at, "닮았나 — Residual 있음").data[0].z)
-    without_pairs = np.array(chart_titled(at, "닮았나 — Residual 없음").data[0].z)
+    with_pairs = np.array(chart(at, "pairs-with").data[0].z)
+    without_pairs = np.array(chart(at, "pairs-without").data[0].z)
     assert without_pairs.min() > 0.99 > 0.7 > with_pairs.min()  # without the residual, every word alike
 
 
 def test_editing_gamma_scales_the_layernorm_and_junk_is_refused():
     at = open_page("residual")
-    before = panels(at)["LayerNorm(X + Attention)"]
+    before = panels(at)[LN]
     edit_matrix(at, "gamma_beta", {0: {"감정": 2.0}})
     assert_clean(at)
     assert state(at).scenario.gamma[0] == 2.0
-    after = panels(at)["LayerNorm(X + Attention)"]
+    after = panels(at)[LN]
     assert np.allclose(after[:, 0], 2 * before[:, 0]) and np.allclose(after[:, 1:], before[:, 1:])
     edit_matrix(at, "gamma_beta", {0: {"감정": "abc"}})
     assert_clean(at)
@@ -77,5 +78,5 @@ def test_english_page_and_switch():
     assert state(at).scenario.beta[0] == 0.5
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
-    assert "LayerNorm(Attention) — no residual" in panels(at)
-    assert any("Cosine similarity" in t for t in chart_figures(at))
+    assert say("residual.ln_chart_dropped", "en") in panels(at)
+    assert title(at, "cosine") == say("residual.cos_chart", "en")

@@ -3,16 +3,14 @@
 import numpy as np
 
 from attention_core import analysis
-from tests.app.conftest import assert_clean, chart_figures, chart_specs, chart_titled, open_page, state
-
-charts_by_title = chart_figures
+from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, title
 
 
 def test_score_page_shows_the_matrix_and_a_decomposition_that_adds_up():
     at = open_page("score")
-    charts = charts_by_title(at)
-    assert "Score 행렬 QKᵀ" in charts
-    contrib = chart_titled(at, "축 쌍별 기여")
+    assert chart_names(at) == ["scores", "contributions", "bilinear"]
+    assert np.allclose(chart(at, "scores").data[0].z, analysis.compute(state(at).scenario).trace.scores)
+    contrib = chart(at, "contributions")
     s = state(at).scenario
     lesson = analysis.compute(s)
     i, j = state(at).view.cell
@@ -21,22 +19,23 @@ def test_score_page_shows_the_matrix_and_a_decomposition_that_adds_up():
 
 def test_picking_a_cell_moves_the_decomposition():
     at = open_page("score")
-    before = next(k for k in charts_by_title(at) if "축 쌍별 기여" in k)
+    before = title(at, "contributions")
     at.selectbox(key="pick:col:score").set_value(2).run()
     assert_clean(at)
     assert state(at).view.cell == (0, 2)
-    after = next(k for k in charts_by_title(at) if "축 쌍별 기여" in k)
-    assert before != after and "아름다운" in after
+    after = title(at, "contributions")
+    assert before != after and "아름다운" in after  # the picked column's word names the decomposition
+    lesson = analysis.compute(state(at).scenario)
+    assert np.isclose(np.sum(chart(at, "contributions").data[0].z), lesson.trace.scores[0, 2])
 
 
 def test_shuffle_switch_shows_the_same_scores_permuted():
     at = open_page("score")
-    assert len(chart_specs(at)) == 3
+    assert "shuffled" not in chart_names(at)
     at.toggle(key="score:shuffle").set_value(True).run()
     assert_clean(at)
-    charts = charts_by_title(at)
-    shuffled = np.array(charts["섞은 순서의 QKᵀ"].data[0].z)
-    original = np.array(charts["Score 행렬 QKᵀ"].data[0].z)
+    shuffled = np.array(chart(at, "shuffled").data[0].z)
+    original = np.array(chart(at, "scores").data[0].z)
     assert sorted(shuffled.ravel().round(9)) == sorted(original.ravel().round(9))
     assert not np.allclose(shuffled, original)
 
@@ -48,7 +47,7 @@ def test_temperature_changes_the_weight_path_and_english_works():
     assert any("T = 0.2" in c.value for c in at.caption)
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
-    assert "The score matrix QKᵀ" in charts_by_title(at)
+    assert title(at, "scores") == say("score.matrix", "en")
 
 
 def test_symmetry_text_follows_the_math_not_a_fixed_claim():
