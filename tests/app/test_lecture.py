@@ -9,7 +9,9 @@ from attention_core import codec
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from attention_core.ui import PAGES
-from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state
+
+GUESS, WINNER = say("lecture.guess"), say("lecture.winner")  # the legend names of the reveal's marks
 
 
 def test_presenter_mode_walks_the_steps_in_order():
@@ -41,32 +43,27 @@ def test_presenter_t_slider_drives_the_shared_t():
     assert at.select_slider(key="sb:T").value == 0.3
 
 
-@pytest.mark.parametrize("page,name,title", [
-    ("score", "scores", "Score 행렬 QKᵀ"),
-    ("temperature", "weights", "Attention 행렬"),
-    ("value", "output", "출력 = 가중치 · V"),
-])
-def test_predict_then_reveal_hides_until_revealed(page, name, title):
+@pytest.mark.parametrize("page,name", [("score", "scores"), ("temperature", "weights"), ("value", "output")])
+def test_predict_then_reveal_hides_until_revealed(page, name):
     at = open_page(page)
-    shown = [t for t in chart_figures(at) if title in t]
-    assert len(shown) == 1, list(chart_figures(at))
+    assert name in chart_names(at)
     at.toggle(key=f"quiz:{page}:{name}:hidden").set_value(True).run()
     assert_clean(at)
-    assert shown[0] not in chart_figures(at)
+    assert name not in chart_names(at)
     at.selectbox(key=f"quiz:{page}:{name}:row").set_value(1).run()
     at.selectbox(key=f"quiz:{page}:{name}:col").set_value(0).run()
-    assert shown[0] not in chart_figures(at)  # still hidden while guessing
+    assert name not in chart_names(at)  # still hidden while guessing
     at.button(key=f"quiz:{page}:{name}:reveal").click().run()
     assert_clean(at)
-    fig = chart_figures(at)[shown[0]]
+    fig = chart(at, name)
     rows, cols = list(fig.data[0].y), list(fig.data[0].x)
     marks = {t.name: [(rows.index(y), cols.index(x)) for x, y in zip(t.x, t.y, strict=True)]
              for t in fig.data if t.type == "scatter" and t.name}
     values = np.array(fig.data[0].z)
-    assert marks["학생들의 예측"] == [(1, 0)]
+    assert marks[GUESS] == [(1, 0)]
     best = np.unravel_index(np.argmax(values), values.shape)
-    assert (int(best[0]), int(best[1])) in marks["정답 (가장 큰 칸)"]
-    assert all(f"{values[c]:.2f}" == f"{values.max():.2f}" for c in marks["정답 (가장 큰 칸)"])
+    assert (int(best[0]), int(best[1])) in marks[WINNER]
+    assert all(f"{values[c]:.2f}" == f"{values.max():.2f}" for c in marks[WINNER])
     assert at.warning or at.success
 
 
@@ -87,10 +84,10 @@ def test_score_reveal_counts_either_tied_cell_as_right_and_names_both(row):
     (ok,) = at.success
     assert ok.value.startswith("정답입니다!")
     assert "영화였다 → 슬픈" in ok.value and "장면이었다 → 슬픈" in ok.value and "3.51" in ok.value
-    fig = chart_titled(at, "Score 행렬 QKᵀ")
-    (winners,) = [t for t in fig.data if t.name == "정답 (가장 큰 칸)"]
+    fig = chart(at, "scores")
+    (winners,) = [t for t in fig.data if t.name == WINNER]
     assert sorted(zip(winners.y, winners.x, strict=True)) == [("영화였다", "슬픈"), ("장면이었다", "슬픈")]
-    (guess,) = [t for t in fig.data if t.name == "학생들의 예측"]
+    (guess,) = [t for t in fig.data if t.name == GUESS]
     on_guess = list(zip(winners.y, winners.x, strict=True)).index((guess.y[0], guess.x[0]))
     assert winners.marker.size[on_guess] < guess.marker.size[0]  # the guess frames the winner: both visible
     assert winners.marker.size[1 - on_guess] == winners.marker.size[on_guess]  # every winner the same size
@@ -124,7 +121,7 @@ def test_hidden_score_shows_nothing_that_gives_the_answer_away():
     assert_clean(at)
     assert not at.dataframe  # the weight path of a row
     assert "3.51" not in _texts(at) and "3.12" not in _texts(at)  # the asymmetry text named the top scores
-    assert not any("축 쌍별 기여" in t for t in chart_figures(at))  # its sum is a score
+    assert "contributions" not in chart_names(at)  # its sum is a score
     assert not any(t.key == "score:shuffle" for t in at.toggle)
     at.button(key="quiz:score:scores:reveal").click().run()
     assert at.dataframe and any(t.key == "score:shuffle" for t in at.toggle)
@@ -134,19 +131,19 @@ def test_hidden_temperature_hides_the_most_looked_at_column_and_the_row_sweep():
     at = open_page("temperature")
     (stats,) = [d for d in at.dataframe if "가장 많이 보는 단어" in d.value.columns]
     assert list(stats.value["가장 많이 보는 단어"]) == ["슬픈"] * 4
-    assert any("행의 가중치" in t for t in chart_figures(at))
+    assert "row-sweep" in chart_names(at)
     at.toggle(key="quiz:temperature:weights:hidden").set_value(True).run()
     assert_clean(at)
     assert all("가장 많이 보는 단어" not in d.value.columns for d in at.dataframe)
-    assert not any("행의 가중치" in t for t in chart_figures(at))
+    assert "row-sweep" not in chart_names(at)
 
 
 def test_hidden_value_hides_the_stacked_shares_of_the_output():
     at = open_page("value")
-    assert any("쌓으면 출력" in t for t in chart_figures(at))
+    assert "contributions" in chart_names(at)
     at.toggle(key="quiz:value:output:hidden").set_value(True).run()
     assert_clean(at)
-    assert not any("쌓으면 출력" in t for t in chart_figures(at))
+    assert "contributions" not in chart_names(at)
     assert any("가장 많이 보는 단어는 ‘슬픈’" in c.value for c in at.caption)
 
 
@@ -156,8 +153,9 @@ def test_compare_names_the_largest_change_after_editing_a_weight():
     assert state(at).snapshot is not None
     at.select_slider(key="sb:T").set_value(0.5).run()
     assert_clean(at)
-    assert {"가중치 B − A", "점수 B − A", "출력 B − A"} <= set(chart_figures(at))
-    assert np.allclose(chart_titled(at, "점수 B − A").data[0].z, 0)
+    assert {"diff-scores", "diff-weights", "diff-output"} <= set(chart_names(at))
+    assert np.allclose(chart(at, "diff-scores").data[0].z, 0)  # T does not enter the scores
+    assert not np.allclose(chart(at, "diff-weights").data[0].z, 0)
     text = " ".join(m.value for m in at.markdown)
     assert "→" in text and "+0." in text
 
