@@ -4,7 +4,7 @@ import numpy as np
 import pyarrow as pa
 
 from attention_core import analysis, softmax, theme
-from tests.app.conftest import assert_clean, chart_figures, chart_titled, open_page, state
+from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, title
 
 
 def rendered_table(at, index: int = 0):
@@ -13,7 +13,7 @@ def rendered_table(at, index: int = 0):
 
 
 def document_bars(at):
-    return np.array(chart_titled(at, "softmax(z / T)").data[0].y, dtype=float)
+    return np.array(chart(at, "document-bars").data[0].y, dtype=float)
 
 
 def test_the_texts_table_is_computed_and_set_beside_the_printed_one():
@@ -30,26 +30,24 @@ def test_the_texts_table_is_computed_and_set_beside_the_printed_one():
     assert "T = 0.5, T = 2 행은" in note and "(최대 0.05 차이)" in note  # the largest gap, computed
     assert "0.864" in note and "0.99" in note
     assert len(at.latex) >= 2 and any(r"\exp(z_i / T)" in x.value for x in at.latex)
-    titles = list(chart_figures(at))
-    for part in ("softmax(z / T)", "계산값과 문서의 값", "Attention 행렬", "유효 단어 수", "행의 가중치",
-                 "점수의 퍼짐", "softmax의 쏠림"):
-        assert any(part in t for t in titles), (part, titles)
+    assert chart_names(at) == ["document-bars", "document-vs-printed", "weights", "curves", "row-sweep",
+                               "dk-spread", "dk-saturation"]
 
 
 def test_sidebar_T_changes_the_bars_the_matrix_and_the_marker():
     at = open_page("temperature")
     assert np.allclose(document_bars(at), softmax(np.array(analysis.DOCUMENT_Z), temperature=1.0))
-    weights_before = np.array(chart_titled(at, "Attention 행렬").data[0].z)
+    weights_before = np.array(chart(at, "weights").data[0].z)
     at.select_slider(key="sb:T").set_value(0.5).run()
     assert_clean(at)
     assert state(at).scenario.temperature == 0.5
     bars = document_bars(at)
     assert np.allclose(bars, [0.8638, 0.1169, 0.0193], atol=1e-4)
-    weights = np.array(chart_titled(at, "Attention 행렬").data[0].z)
-    assert "T = 0.5" in chart_titled(at, "Attention 행렬").layout.title.text
+    weights = np.array(chart(at, "weights").data[0].z)
+    assert title(at, "weights") == say("temperature.matrix_chart", t=0.5)
     assert not np.allclose(weights, weights_before)
     assert np.allclose(weights, analysis.compute(state(at).scenario).trace.weights)
-    curves = chart_titled(at, "유효 단어 수")
+    curves = chart(at, "curves")
     assert curves.layout.shapes[0].x0 == 0.5
     assert np.isclose(curves.layout.annotations[0].x, np.log10(0.5))  # the label sits on the line (log axis)
 
@@ -72,8 +70,8 @@ def test_picking_a_word_moves_the_one_row_sweep_with_its_limits():
     at.selectbox(key="pick:focus:temperature").set_value(2).run()
     assert_clean(at)
     assert state(at).view.focus == 2
-    fig = chart_titled(at, "행의 가중치")
-    assert "아름다운" in fig.layout.title.text
+    fig = chart(at, "row-sweep")
+    assert title(at, "row-sweep") == say("temperature.row_chart", word="아름다운")
     s = state(at).scenario
     scores = analysis.compute(s).trace.scores
     assert len(fig.data) == 7
@@ -86,9 +84,10 @@ def test_entropy_switch_and_dk_slider():
     at = open_page("temperature")
     at.segmented_control(key="temperature:measure").set_value("entropy").run()
     assert_clean(at)
-    fig = chart_titled(at, "엔트로피 H")
+    fig = chart(at, "curves")
+    assert title(at, "curves") == say("temperature.curve_entropy")
     assert max(max(tr.y) for tr in fig.data) <= np.log(state(at).scenario.n) + 1e-9
-    saturation = chart_titled(at, "softmax의 쏠림")
+    saturation = chart(at, "dk-saturation")
     assert saturation.layout.shapes[0].x0 == 64
     before = [m.value for m in at.metric]
     at.select_slider(key="temperature:dk").set_value(4).run()
@@ -97,7 +96,7 @@ def test_entropy_switch_and_dk_slider():
     assert after != before
     exp = analysis.dk_experiment((1, 2, 4, 8, 16, 32, 64, 128, 256))
     assert after[0] == f"{exp['std_raw'][2]:.2f}" and after[1] == f"{exp['std_scaled'][2]:.2f}"
-    assert chart_titled(at, "softmax의 쏠림").layout.shapes[0].x0 == 4
+    assert chart(at, "dk-saturation").layout.shapes[0].x0 == 4
     assert exp["max_raw"][-1] > 0.9 > exp["max_scaled"][-1]  # saturates unless divided
 
 
@@ -108,7 +107,7 @@ def test_english_translates_the_page_and_T_still_drives_the_bars():
     assert at.title[0].value.startswith("③ Temperature")
     table = rendered_table(at)
     assert list(table.loc["T = 2 · computed"]) == ["0.50", "0.30", "0.19", "0.99"]
-    assert "Attention matrix softmax(QKᵀ / T), T = 1" in chart_figures(at)
+    assert title(at, "weights") == say("temperature.matrix_chart", "en", t=1)
     at.select_slider(key="temperature:T").set_value(10.0).run()
     assert_clean(at)
     assert np.allclose(document_bars(at), softmax(np.array(analysis.DOCUMENT_Z), temperature=10.0))
@@ -119,7 +118,7 @@ def test_a_long_sentence_sweeps_the_row_as_a_heatmap_one_line_per_T():
     at = open_page("temperature")
     at.text_input(key="sb:sentence").input("나는 오늘 정말 아주 슬픈 영화를 보고 아름다운 장면에 울었다").run()
     assert_clean(at)
-    fig = chart_titled(at, "행의 가중치")
+    fig = chart(at, "row-sweep")
     z = np.array(fig.data[0].z)
     assert z.shape == (7, 10)
     ticks = list(fig.layout.yaxis.ticktext)
@@ -140,7 +139,7 @@ def test_most_looked_at_lists_every_word_tied_for_first_at_thirty_words():
 
 def test_words_with_the_same_curve_are_one_line_named_by_all_of_them():
     at = open_page("temperature")
-    curves = chart_titled(at, "유효 단어 수")
+    curves = chart(at, "curves")
     names = [t.name for t in curves.data]
     assert names == ["슬픈 = 아름다운", "영화였다 = 장면이었다"]  # equal score rows: the lines coincide
     assert curves.data[0].line.color == theme.QUERY_COLOR  # the picked word (슬픈) is the looking word: orange
@@ -150,6 +149,6 @@ def test_words_with_the_same_curve_are_one_line_named_by_all_of_them():
     s = state(at).scenario
     curve = analysis.effective_words_curve(analysis.compute(s).trace.scores, analysis.temperature_grid())
     groups = analysis.coincident(curve)
-    shown = [t.name for t in chart_titled(at, "유효 단어 수").data]
+    shown = [t.name for t in chart(at, "curves").data]
     assert shown == [" = ".join(s.labels[i] for i in g) for g in groups]  # merged exactly where rows coincide
     assert len(shown) > 2
