@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from attention_core import codec
 from attention_core.registry import PAGE_KEYS, PAGES, page_spec
 from attention_core.scenario import MAX_WORDS, Scenario, View
-from tests.app.conftest import assert_clean, chart_figures, edit_matrix, open_page, state
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, state
 
 DEFAULT = Scenario().sentence
 EVERY_PAGE = list(PAGE_KEYS)
@@ -23,7 +23,7 @@ EVERY_PAGE = list(PAGE_KEYS)
 
 def words_in_charts(at) -> set[str]:
     out: set[str] = set()
-    for fig in chart_figures(at).values():
+    for fig in (chart(at, name) for name in chart_names(at)):
         for axis in (fig.layout[k] for k in fig.layout if k.startswith(("xaxis", "yaxis"))):
             out.update(axis.ticktext or ())
     return out

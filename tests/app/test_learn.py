@@ -4,7 +4,7 @@ import numpy as np
 
 from attention_core import analysis, codec, learn, lexicon
 from attention_core.registry import page_spec
-from tests.app.conftest import assert_clean, chart, chart_titled, open_page, state
+from tests.app.conftest import assert_clean, chart, open_page, state
 
 
 def metric(at, label_part: str) -> str:
@@ -57,7 +57,7 @@ def test_use_the_learned_weights_everywhere_then_the_score_page_and_the_link_sho
 
     at.switch_page(page_spec("score").file).run()
     assert_clean(at)
-    scores = np.array(chart_titled(at, "Score 행렬 QKᵀ").data[0].z)
+    scores = np.array(chart(at, "scores").data[0].z)
     expected = (s.x @ s.w_q) @ (s.x @ s.w_k).T
     assert np.allclose(scores, expected)
     assert not np.allclose(scores, analysis.compute(s.with_preset("emotion")).trace.scores)
