@@ -4,6 +4,8 @@ import numpy as np
 import pytest
 
 from attention_core import figures, theme
+from tests.colours import is_blue, is_near_white
+from tests.figure_data import cell_texts, hover_text
 
 WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다"]
 
@@ -19,9 +21,12 @@ def test_heatmap_keeps_matrix_order_and_every_label():
     assert list(fig.layout.xaxis.ticktext) == ["a", "b", "c"]
     assert fig.layout.xaxis.title.text == "Key →" and fig.layout.yaxis.title.text == "Query (rows)"
     assert hm.colorscale and hm.zmin == -hm.zmax == -6  # diverging, centred on 0
-    assert hm.texttemplate == "%{z:.2f}"  # numbers in the cells (no annotations)
-    assert not fig.layout.annotations
-    assert "%{y}" in hm.hovertemplate and "%{x}" in hm.hovertemplate and hm.customdata is None
+    assert cell_texts(hm) == [[f"{v:.2f}" for v in row] for row in z]  # numbers in the cells, 2 decimals
+    assert not fig.layout.annotations  # drawn by the trace itself, not one annotation per cell
+    row, col, value = hover_text(hm, 1, 2).splitlines()  # the row's word, the column's label, the value
+    assert row.endswith(f": {WORDS[1]}") and col.endswith(": c") and float(value) == z[1, 2] and hm.customdata is None
+    one_place = figures.heatmap(z, figures.Axis(WORDS), figures.Axis(["a", "b", "c"]), decimals=1).data[0]
+    assert cell_texts(one_place)[0][0] == "-5.0"
 
 
 def test_weights_heatmap_is_sequential_0_to_1_with_row_sums():
@@ -46,7 +51,7 @@ def test_many_columns_hide_cell_numbers_and_rotate_labels():
     assert fig.data[0].texttemplate is None
     assert fig.layout.xaxis.tickangle == -45
     wide = figures.heatmap(np.zeros((n, n)), figures.Axis(labels), figures.Axis(labels), width_px=theme.FULL_WIDTH_PX)
-    assert wide.data[0].texttemplate == "%{z:.2f}" and wide.data[0].textfont.size < theme.FONT_SIZE
+    assert cell_texts(wide.data[0])[0][0] == "0.00" and wide.data[0].textfont.size < theme.FONT_SIZE
 
 
 def test_marks_outline_cells():
@@ -129,8 +134,8 @@ def test_colour_scales_reach_the_browser_as_explicit_stops():
                               kind="weights").data[0].colorscale
     for scale in (signed, weights):
         assert isinstance(scale[0][1], str) and scale[0][0] == 0 and scale[-1][0] == 1
-    assert signed[0][1] == "rgb(5,48,97)"  # RdBu reversed: negative is blue
-    assert weights[0][1] == "rgb(247,252,245)"  # Greens: 0 is (nearly) white
+    assert is_blue(signed[0][1])  # RdBu reversed: negative is blue
+    assert is_near_white(weights[0][1])  # Greens: 0 is (nearly) white
 
 
 def test_masked_cells_are_drawn_as_masked_not_as_zeros():
@@ -144,8 +149,9 @@ def test_masked_cells_are_drawn_as_masked_not_as_zeros():
     assert values.hoverongaps is False
     oz = np.array(overlay.z, dtype=float)
     assert np.all(oz[masked] == 1.0) and np.all(np.isnan(oz[~masked]))
-    assert overlay.texttemplate == "%{text}" and "가려짐" in overlay.hovertemplate
-    assert np.array_equal(np.array(overlay.text) == theme.MASKED_SYMBOL, masked)  # ✕ in masked cells only
+    assert "가려짐" in hover_text(overlay, 0, 2)
+    shown = np.array(cell_texts(overlay))
+    assert np.array_equal(shown == theme.MASKED_SYMBOL, masked)  # ✕ in masked cells only
     assert overlay.colorscale[0][1] == theme.MASKED_COLOR and overlay.showscale is False
     assert list(sums.text) == ["1.00"] * 3  # every row still sums to 1
     assert fig.layout.yaxis.autorange == "reversed"

@@ -6,15 +6,11 @@ import re
 import numpy as np
 
 from attention_core import figures, theme
+from tests.colours import rgb
+from tests.figure_data import cell_texts
 
 WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다"]
 LONG = [f"단어{k}번째" for k in range(30)]
-
-
-def rgb(color: str) -> tuple[int, int, int]:
-    if color.startswith("#"):
-        return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-    return tuple(int(v) for v in re.findall(r"\d+", color)[:3])  # type: ignore[return-value]
 
 
 def test_the_weights_scale_is_never_blue_and_runs_from_white():
@@ -97,7 +93,7 @@ def test_thirty_words_at_full_width_thin_the_labels_and_keep_every_word_in_hover
 
 def test_numbers_stay_in_cells_only_while_they_fit():
     small = figures.heatmap(np.full((4, 4), 0.25), figures.Axis(WORDS), figures.Axis(WORDS), kind="weights")
-    assert small.data[0].texttemplate == "%{z:.2f}"
+    assert cell_texts(small.data[0])[0] == ["0.25"] * 4
     half = figures.heatmap(np.full((30, 30), 0.03), figures.Axis(LONG), figures.Axis(LONG), kind="weights")
     assert half.data[0].texttemplate is None  # squeezed into half the page: no numbers, hover has them
     full = figures.heatmap(np.full((30, 30), 0.03), figures.Axis(LONG), figures.Axis(LONG), kind="weights",

@@ -4,6 +4,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention_core import figures, theme
+from tests.figure_data import bar_texts
 
 
 def test_bars_grid_draws_one_panel_per_temperature_with_the_values():
@@ -17,7 +18,7 @@ def test_bars_grid_draws_one_panel_per_temperature_with_the_values():
     assert list(fig.layout.xaxis2.ticktext) == ["a", "b", "c"]
     assert list(fig.layout.yaxis.range) == [0.0, 1.0]
     assert fig.data[0].marker.color[1] == theme.QUERY_COLOR and fig.data[0].marker.color[0] == theme.KEY_COLOR
-    assert fig.data[0].texttemplate == "%{y:.2f}"
+    assert bar_texts(fig.data[0]) == [f"{v:.2f}" for v in rows[0]]  # each bar's value on it, 2 decimals
 
 
 def test_bars_grid_drops_the_numbers_when_there_are_many_words():
