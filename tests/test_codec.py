@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import InputError
-from attention_core.codec import MAX_LINK_CHARS, decode_link, encode_link, from_json, link_payload, to_json
+from attention_core.codec import (
+    MAX_LINK_CHARS,
+    decode_link,
+    encode_link,
+    from_json,
+    link_payload,
+    state_from_payload,
+    to_json,
+)
 from attention_core.scenario import Scenario, View
 
 TEN_KOREAN = "나는 어제 슬픈 영화를 보았다 그 배우는 정말 아름다운 장면을"
@@ -54,6 +62,8 @@ def test_ten_korean_words_with_edited_matrices_fit_in_2000_characters():
 
 
 def test_link_stores_preset_plus_changes():
+    """The one test that spells the compact link format out (docs/share-links.md): the preset by name, its
+    seed, and only the changed cells of a matrix, in hundredths. Every other test round-trips."""
     s = Scenario().with_preset("random", 5)
     m = s.w_q.copy()
     m[0, 0] += 1
@@ -191,8 +201,14 @@ def test_alpha_and_mask_round_trip_in_links_and_files(alpha, mask):
 
 
 def test_default_alpha_and_mask_add_nothing_to_a_link():
-    assert {"pa", "mk"}.isdisjoint(link_payload(Scenario(), View()))
-    assert link_payload(Scenario().with_pe_alpha(1.25).with_mask("causal"), View())["pa"] == 125
+    plain = link_payload(Scenario(), View())
+    moved = link_payload(Scenario().with_pe_alpha(1.25).with_mask("causal"), View())
+    assert set(plain) < set(moved) and len(set(moved) - set(plain)) == 2  # one entry each, none by default
+    older = {k: v for k, v in moved.items() if k in plain}  # a link written before screen ⑧
+    s, _ = state_from_payload(older)
+    assert s.pe_alpha == 0.0 and s.mask == "none"
+    back, _ = decode_link(encode_link(Scenario().with_pe_alpha(1.25).with_mask("causal"), View()))
+    assert back.pe_alpha == 1.25 and back.mask == "causal"
 
 
 @pytest.mark.parametrize("extra", [{"pa": -1}, {"pa": 301}, {"pa": 1.5}, {"pa": True}, {"pa": "1"},

@@ -128,9 +128,16 @@ def test_bad_links_start_from_the_default_with_a_message(token):
     assert state(at).scenario.sentence == DEFAULT
 
 
+def _ragged_w_q() -> bytes:
+    """A saved lesson whose W_Q gained a one-cell row (edited as data, not as text)."""
+    doc = json.loads(codec.to_json(Scenario(), View()))
+    doc["w_q"] = [[1.0], *doc["w_q"]]
+    return json.dumps(doc).encode()
+
+
 @pytest.mark.parametrize("content", [
     b"{", b"\xff\xfe\x00", b"[]", json.dumps({"format": "attention-lesson", "version": 2}).encode(),
-    codec.to_json(Scenario(), View()).replace('"w_q": [', '"w_q": [[1.0], ').encode(),
+    _ragged_w_q(),
     b" " * 300_000,
 ])
 def test_bad_state_files_change_nothing(content):
