@@ -1,7 +1,6 @@
 """Colour meaning and long sentences in the figure builders: weights never blue, colour bars wherever colour
 carries a value, one scale for compared panels, orange only for the looking word, labels thinned legibly."""
 
-import re
 
 import numpy as np
 
