@@ -86,6 +86,12 @@ def edit_first_cell(page, grid_index: int, value: str) -> None:
     The grid is a canvas: click along its first row until the grid's accessibility table reports that
     cell selected, then type over it and press Enter. Callers check the effect on the charts.
     """
+    # the editors sit in expanders that are closed by default (the charts come first): open them
+    closed = page.locator('[data-testid="stMain"] details:not([open])',
+                          has=page.locator('[data-testid="stDataFrame"]'))
+    for _ in range(closed.count()):
+        closed.nth(0).locator("summary").first.click()
+        settle(page)
     grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid_index)
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
