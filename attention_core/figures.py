@@ -289,7 +289,8 @@ def cell_text_size(z: np.ndarray, decimals: int, cell_w: float, cell_h: float, s
     return None
 
 
-def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> tuple[list[str], int]:
+def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool,
+            diagonal: bool = False) -> tuple[list[str], int]:
     """Every k-th label (k ≥ 1) and the tick font size, so that labels `step_px` apart never overlap.
 
     Rotated (or row) labels need about one line height each; upright ones their own width. Hover still
@@ -298,6 +299,8 @@ def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool) -> 
     labels = list(labels)
 
     def need(s: int) -> float:
+        if diagonal:
+            return s * theme.DIAGONAL_EM
         return s * theme.LINE_EM if rotated else max((text_width(x, s) for x in labels), default=0) + theme.TICK_GAP_PX
 
     for s in range(size, theme.TICK_MIN_SIZE - 1, -1):
@@ -391,7 +394,7 @@ def heatmap(
     if not rotate and widest + theme.TICK_GAP_PX > cell_w:  # upright labels would run into each other: turn them
         rotate = theme.TICK_ANGLE
         margin = fitted_margin(ticks, size, rows, size)
-    x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate))
+    x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate), diagonal=bool(rotate))
     y_shown, y_size = thinned(rows, cell_h, size, rotated=True)
     margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
     if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it
@@ -881,14 +884,15 @@ def heatmap_grid(
             "coloraxis": groups[idx], "xgap": 1, "ygap": 1,
             "hovertemplate": "%{y} · %{x}<br>%{z:.3f}<extra></extra>",
         }
-        cell_w = (x_domains[c][1] - x_domains[c][0]) * width_px / max(1, z.shape[1])
+        paper_px = width_px - row_px - 12 - theme.COLORBAR_PX - 10  # the plotting area inside the margins
+        cell_w = (x_domains[c][1] - x_domains[c][0]) * paper_px / max(1, z.shape[1])
         text_size = cell_text_size(z, 2, cell_w, panel_px / max(1, z.shape[0]), small) if text else None
         if text_size:
             trace["texttemplate"] = "%{z:.2f}"
             trace["textfont"] = {"size": text_size}
         data.append(trace)
         # small panels: labels that would overlap are thinned to every k-th (hover names every one)
-        x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True)
+        x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True, diagonal=True)
         y_shown, y_size = thinned(r_labels, panel_px / max(1, z.shape[0]), small, rotated=True)
         layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
                                         tickmode="array", tickvals=x_shown, ticktext=x_shown,

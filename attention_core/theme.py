@@ -51,6 +51,7 @@ MARGIN = {"l": 10, "r": 10, "t": 48, "b": 10}
 WIDE_GLYPH_EM = 1.0  # a Hangul/CJK glyph is about one em wide
 NARROW_GLYPH_EM = 0.6  # a Latin letter or digit about 0.6 em
 LINE_EM = 1.25  # one line of tick labels, measured across the lines (rotated or row labels stack like lines)
+DIAGONAL_EM = 1.7  # labels turned 45° lie one line apart across, so √2 lines apart along the axis
 TITLE_LINE_EM = 1.3  # one line of a wrapped chart title
 ROTATED_EM = 0.72  # a label turned 45° takes about cos 45° ≈ 0.7 of its length in each direction
 TICK_GAP_PX = 6  # the least space between two upright tick labels
