@@ -47,7 +47,9 @@ def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
     go_to(page, "gaze")
     page.locator("[data-testid='stMain'] [data-testid='stExpander'] summary", has_text="행렬 고치기").click()
     settle(page)
+    unedited = weights_chart(page)
     edit_first_cell(page, 1, "3")  # W_Q[감정, q1]: 0 → 3
+    assert weights_chart(page) != unedited  # the edit reached the charts (Q changed)
     go_to(page, "score")
     before_ticks, before_z = tick_texts(page), weights_chart(page)
     assert sid_of(page.url) == first_sid  # the same id across page switches
