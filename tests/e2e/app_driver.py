@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from attention_core.registry import PAGE_KEYS
+import re
+
+from attention_core.i18n import text
+from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e.helpers import assert_no_exception, plotly_count, wait_for_app, wait_for_plots
 
 SIDEBAR = '[data-testid="stSidebar"]'
@@ -27,6 +30,80 @@ TICK_TEXTS_JS = """
 """
 
 
+def key_class(key: str) -> str:
+    """The CSS class Streamlit gives the element container of a widget or element with this key: "st-key-"
+    and the key with every character outside [a-zA-Z0-9_-] made "-" (Streamlit 1.67's frontend rule)."""
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+
+
+def by_key(page, key: str):
+    """The element container of the widget or element with this key (exactly one is expected)."""
+    return page.locator(f".{key_class(key)}")
+
+
+def chart_by_name(page, name: str):
+    """The drawn Plotly graph div of the chart a page drew with `page.chart(fig, name)` (key "chart:<name>")."""
+    return by_key(page, f"chart:{name}").locator(".js-plotly-plot")
+
+
+# The chart names on the page, in page order, read from their containers' key classes.
+CHART_NAMES_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"]')]
+  .filter(el => el.querySelector('.js-plotly-plot'))
+  .map(el => [...el.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length))
+"""
+
+# One chart as drawn: its title, and per trace (in gd.calcdata order): heatmap z rows as given (NaN → null) and
+# as drawn (`drawn_z`, gd.calcdata: what an animation frame changes while gd.data stays; padded to the axis'
+# categories), line/bar y, the text in cells, the hover template, the legend name.
+CHART_JS = """
+gd => ({
+  title: ((gd.layout.title || {}).text || '').replaceAll('<br>', ' '),
+  traces: (gd.calcdata || []).map(cd => {
+    const t = cd[0].trace;
+    const plain = v => (v === null || v === undefined || Number.isNaN(v)) ? null : v;
+    return {
+      type: t.type, name: t.name || '', mode: t.mode || '', hover: t.hovertemplate || '',
+      z: t.type === 'heatmap' ? Array.from(t.z, row => Array.from(row, plain)) : null,
+      drawn_z: t.type === 'heatmap' ? Array.from(cd[0].z, row => Array.from(row, plain)) : null,
+      y: t.type !== 'heatmap' && t.y ? Array.from(t.y, plain) : null,
+      text: t.text ? Array.from(t.text, r => (Array.isArray(r) ? Array.from(r) : r)) : null,
+    };
+  }),
+  frames: (gd._transitionData && gd._transitionData._frames || []).map(f => f.name),
+  slider: gd._fullLayout.sliders && gd._fullLayout.sliders.length ? gd._fullLayout.sliders[0].active : null,
+})
+"""
+
+
+def chart_names(page) -> list[str]:
+    """The names of the drawn charts on the page (as class names: ":" and other characters made "-")."""
+    return page.evaluate(CHART_NAMES_JS)
+
+
+def chart_shown(page, name: str) -> dict:
+    """What chart `name` draws right now (see CHART_JS)."""
+    graph = chart_by_name(page, name)
+    assert graph.count() == 1, (name, chart_names(page))
+    return graph.evaluate(CHART_JS)
+
+
+def chart_title(page, name: str) -> str:
+    return chart_shown(page, name)["title"]
+
+
+def click_toggle(page, key: str) -> None:
+    """Click the toggle or checkbox with this key, as a user would, and wait for the run."""
+    by_key(page, key).locator("label").first.click()
+    settle(page)
+
+
+def click_button(page, key: str, wait: bool = True) -> None:
+    by_key(page, key).locator("button").first.click()
+    if wait:
+        settle(page)
+
+
 def settle(page, n_min: int = 1, timeout: float = 90000) -> None:
     """Wait for the run to end and the charts to draw, then check there is no exception block.
 
@@ -45,14 +122,16 @@ def go_to(page, key: str) -> None:
 
 
 def set_sentence(page, sentence: str) -> None:
-    box = page.locator(f'{SIDEBAR} [data-testid="stTextInput"] input').first
+    box = by_key(page, "sb:sentence").locator("input")
     box.fill(sentence)
     box.press("Enter")
     settle(page)
 
 
-def switch_language(page, label: str) -> None:
-    page.locator(f"{SIDEBAR} button", has_text=label).first.click()
+def switch_language(page, lang: str) -> None:
+    """Pick language `lang` ("ko", "en") with the sidebar's language switch (its buttons show each language's
+    own name)."""
+    by_key(page, "sb:lang").locator("button", has_text=LANGUAGES[lang]).click()
     settle(page)
 
 
@@ -73,18 +152,13 @@ def chart_count(page) -> int:
     return plotly_count(page)
 
 
-def chart_titles(page) -> list[str]:
-    return page.evaluate(
-        "() => [...document.querySelectorAll('.js-plotly-plot')]"
-        ".map(gd => ((gd.layout.title || {}).text || '').replaceAll('<br>', ' '))"
-    )
-
-
-def edit_first_cell(page, grid_index: int, value: str) -> None:
+def edit_first_cell(page, grid: int | str, value: str) -> None:
     """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
 
-    The grid is a canvas: click along its first row until the grid's accessibility table reports that
-    cell selected, then type over it and press Enter. Callers check the effect on the charts.
+    `grid` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…") or, in older callers, the
+    editor's position on the page. The grid is a canvas: click along its first row until the grid's
+    accessibility table reports that cell selected, then type over it and press Enter. Callers check the
+    effect on the charts.
     """
     # the editors sit in expanders that are closed by default (the charts come first): open them
     closed = page.locator('[data-testid="stMain"] details:not([open])',
@@ -92,7 +166,10 @@ def edit_first_cell(page, grid_index: int, value: str) -> None:
     for _ in range(closed.count()):
         closed.nth(0).locator("summary").first.click()
         settle(page)
-    grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid_index)
+    if isinstance(grid, str):
+        grid = page.locator(f'[class*="{key_class(f"edit:{grid}:")}"] [data-testid="stDataFrame"]')
+    else:
+        grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid)
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     target = grid.locator("td#glide-cell-1-0")
@@ -102,7 +179,7 @@ def edit_first_cell(page, grid_index: int, value: str) -> None:
         if target.get_attribute("aria-selected") == "true":
             break
     else:
-        raise AssertionError(f"no first data cell found in data editor {grid_index}")
+        raise AssertionError(f"no first data cell found in data editor {grid}")
     page.keyboard.type(value)
     page.keyboard.press("Enter")
     settle(page)
@@ -110,7 +187,8 @@ def edit_first_cell(page, grid_index: int, value: str) -> None:
 
 def open_tools(page) -> None:
     """Open the sidebar's lecture-tools expander (snapshot, export, state files) if it is closed."""
-    expander = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="강의 도구").first
+    # st.expander takes no key: found by its catalogue title
+    expander = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text=text("ko", "lecture.tools")).first
     details = expander.locator("[data-testid='stExpanderDetails']")
     if not details.count() or not details.is_visible():
         expander.locator("summary").click()
@@ -120,5 +198,5 @@ def open_tools(page) -> None:
 def upload_state(page, path) -> None:
     """Load a state file through the lecture tools (the first uploader; the lesson scenes have the second)."""
     open_tools(page)
-    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(path))
+    by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
     settle(page)

@@ -8,16 +8,26 @@ tick labels), its own T (sidebar slider and the Temperature page) and its own la
 
 from __future__ import annotations
 
-from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, SIDEBAR_LINKS, chart_titles, settle, tick_texts
+from attention_core.i18n import text
+from tests.e2e.app_driver import (
+    PAGE_KEYS,
+    SIDEBAR,
+    SIDEBAR_LINKS,
+    chart_title,
+    key_class,
+    settle,
+    switch_language,
+    tick_texts,
+)
 from tests.e2e.helpers import SEL_SLIDER
 
 SENTENCE_A = "고양이가 매트 위에 앉았다"
 SENTENCE_B = "강아지는 공원에서 즐겁게 뛰었다 어제"
 DEFAULT_WORDS = ("슬픈", "영화였다", "아름다운", "장면이었다")
 T_A, T_B = "0.5", "2"  # five steps left and five steps right of the default T = 1
-SENTENCE_BOX = f'{SIDEBAR} [data-testid="stTextInput"] input'
-T_THUMB = f'{SIDEBAR} [data-testid="stSliderThumbValue"]'
-T_SLIDER = f'{SIDEBAR} {SEL_SLIDER}'  # react-aria: the focusable range input
+SENTENCE_BOX = f'{SIDEBAR} .{key_class("sb:sentence")} input'
+T_THUMB = f'{SIDEBAR} .{key_class("sb:T")} [data-testid="stSliderThumbValue"]'
+T_SLIDER = f'{SIDEBAR} .{key_class("sb:T")} {SEL_SLIDER}'  # react-aria: the focusable range input
 
 
 def at_once(*pages) -> None:
@@ -80,7 +90,7 @@ def test_two_students_editing_at_once_never_see_each_other(app_server, new_page)
     step_t(a, "ArrowLeft", 5)
     step_t(b, "ArrowRight", 5)
     at_once(a, b)
-    b.locator(f"{SIDEBAR} button", has_text="English").first.click()
+    switch_language(b, "en")
     at_once(a, b)
     assert sidebar(a)[:2] == (SENTENCE_A, T_A) and sidebar(b)[:2] == (SENTENCE_B, T_B)
 
@@ -92,9 +102,8 @@ def test_two_students_editing_at_once_never_see_each_other(app_server, new_page)
         assert_own_lesson(a, SENTENCE_A, SENTENCE_B, T_A, korean=True, where=f"A on {key}")
         assert_own_lesson(b, SENTENCE_B, SENTENCE_A, T_B, korean=False, where=f"B on {key}")
         if key == "temperature":
-            assert any(f"T = {T_A}" in t for t in chart_titles(a)), chart_titles(a)
-            assert any(f"T = {T_B}" in t for t in chart_titles(b)), chart_titles(b)
-            assert not any(f"T = {T_B}" in t for t in chart_titles(a))
+            assert chart_title(a, "weights") == text("ko", "temperature.matrix_chart", t=float(T_A))
+            assert chart_title(b, "weights") == text("en", "temperature.matrix_chart", t=float(T_B))
 
     # one more change on one side only: the other side, rerun by its own page switch, is untouched
     step_t(a, "ArrowLeft", 1)

@@ -3,24 +3,10 @@ the replay animates in the browser, and the learned weights reach the score scre
 
 from __future__ import annotations
 
-from tests.e2e.app_driver import go_to, settle
+from attention_core.i18n import text
+from attention_core.registry import LANGUAGES
+from tests.e2e.app_driver import by_key, chart_by_name, chart_shown, go_to, settle
 
-# The data a chart shows, by (part of) its title: trace 0's y values for lines, the displayed z for heatmaps
-# (read from gd.calcdata, what Plotly drew, which an animation frame changes while gd.data stays).
-CHART_JS = """
-(part) => {
-  const gd = [...document.querySelectorAll('.js-plotly-plot')]
-    .find(g => ((g.layout.title || {}).text || '').replaceAll('<br>', ' ').includes(part));
-  if (!gd) return null;
-  const trace = gd.calcdata[0][0].trace;
-  return {
-    y: trace.type === 'scatter' ? Array.from(gd.data[0].y) : null,
-    z: trace.type === 'heatmap' ? gd.calcdata[0][0].z.map(r => Array.from(r)) : null,
-    frames: (gd._transitionData && gd._transitionData._frames || []).map(f => f.name),
-    slider: gd._fullLayout.sliders && gd._fullLayout.sliders.length ? gd._fullLayout.sliders[0].active : null,
-  };
-}
-"""
 MAIN = '[data-testid="stMain"]'
 # The first metric is the step.
 STEP_AT_LEAST = """
@@ -29,19 +15,25 @@ STEP_AT_LEAST = """
 """
 
 
-def chart_data(page, part: str) -> dict:
-    data = page.evaluate(CHART_JS, part)
-    assert data is not None, part
-    return data
+def chart_data(page, name: str) -> dict:
+    """Chart `name` as drawn: trace 0's y values for lines, the displayed z for heatmaps (gd.calcdata, which
+    an animation frame changes while gd.data stays), its animation frames and slider position."""
+    shown = chart_shown(page, name)
+    first = shown["traces"][0]
+    return {"y": first["y"] if first["type"] == "scatter" else None,
+            "z": first["drawn_z"] if first["type"] == "heatmap" else None,
+            "frames": shown["frames"], "slider": shown["slider"]}
 
 
-def metric(page, label: str) -> str:
-    box = page.locator(f'{MAIN} [data-testid="stMetric"]', has_text=label).first
+def metric(page, key: str, lang: str = "ko") -> str:
+    """The value of the metric labelled with catalogue string `key` (st.metric takes no widget key)."""
+    box = page.locator(f'{MAIN} [data-testid="stMetric"]', has_text=text(lang, key)).first
     return box.locator('[data-testid="stMetricValue"]').inner_text().strip()
 
 
-def click(page, label: str) -> None:
-    page.locator(f"{MAIN} button", has_text=label).first.click()
+def click(page, key: str) -> None:
+    """Click the button with this widget key."""
+    by_key(page, key).locator("button").first.click()
 
 
 def test_training_changes_the_charts_and_the_learned_weights_reach_every_screen(app_server, new_page):
@@ -50,37 +42,36 @@ def test_training_changes_the_charts_and_the_learned_weights_reach_every_screen(
     settle(page)
     go_to(page, "learn")
     settle(page, n_min=4)
-    assert metric(page, "단계") == "0"
-    loss_before = chart_data(page, "학습 곡선")["y"]
-    grid_before = chart_data(page, "W_Q W_Kᵀ (행")["z"]
+    assert metric(page, "learn.m_step") == "0"
+    loss_before = chart_data(page, "curves")["y"]
+    grid_before = chart_data(page, "bilinear")["z"]
     assert len(loss_before) == 1
 
-    click(page, "50단계 학습")
+    click(page, "ln:train")
     settle(page, n_min=5)
-    assert metric(page, "단계") == "50"
-    loss_after = chart_data(page, "학습 곡선")["y"]
+    assert metric(page, "learn.m_step") == "50"
+    loss_after = chart_data(page, "curves")["y"]
     assert len(loss_after) == 51 and loss_after[-1] < 0.5 * loss_after[0]
-    grid_after = chart_data(page, "W_Q W_Kᵀ (행")["z"]
+    grid_after = chart_data(page, "bilinear")["z"]
     emotion_before = sum(abs(row[0]) for row in grid_before)
     emotion_after = sum(abs(row[0]) for row in grid_after)
     assert emotion_after > 10 * emotion_before  # the emotion column comes alive
 
-    replay = chart_data(page, "학습하는 동안")
+    replay = chart_data(page, "replay")
     assert replay["frames"] == ["0", "10", "20", "30", "40", "50"]
     assert replay["z"] != grid_after  # frame 0 (random weights) is shown first
-    page.locator(".updatemenu-button", has_text="재생").first.click()  # ▶ play, in the browser only
-    page.wait_for_function(
-        "() => { const gd = [...document.querySelectorAll('.js-plotly-plot')].find(g => "
-        "(g.layout.title.text || '').includes('학습하는 동안')); "
-        "return gd && gd._fullLayout.sliders[0].active === 5; }", timeout=20000)
-    played = chart_data(page, "학습하는 동안")
+    replay_gd = chart_by_name(page, "replay")
+    replay_gd.locator(".updatemenu-button", has_text=text("ko", "learn.play")).click()  # ▶ play, in the browser only
+    page.wait_for_function("gd => gd._fullLayout.sliders[0].active === 5", arg=replay_gd.element_handle(),
+                           timeout=20000)
+    played = chart_data(page, "replay")
     assert all(abs(a - b) < 1e-9 for ra, rb in zip(played["z"], grid_after) for a, b in zip(ra, rb))
-    page.locator(".updatemenu-button", has_text="처음으로").first.click()
+    replay_gd.locator(".updatemenu-button", has_text=text("ko", "learn.rewind")).click()
     page.wait_for_timeout(500)
-    assert chart_data(page, "학습하는 동안")["slider"] == 0
-    assert chart_data(page, "학습하는 동안")["z"] == replay["z"]
+    assert chart_data(page, "replay")["slider"] == 0
+    assert chart_data(page, "replay")["z"] == replay["z"]
 
-    click(page, "학습된 가중치를 모든 화면에 쓰기")
+    click(page, "ln:apply")
     settle(page)
     assert page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']", has_text="단계 50").count() == 1
     go_to(page, "score")
@@ -94,19 +85,19 @@ def test_auto_train_advances_while_the_rest_of_the_page_answers(app_server, new_
     settle(page)
     go_to(page, "learn")
     settle(page, n_min=4)
-    click(page, "자동 학습")
+    click(page, "ln:auto")
     page.wait_for_function(STEP_AT_LEAST, arg=30, timeout=30000)
-    first = int(metric(page, "단계"))
+    first = int(metric(page, "learn.m_step"))
     # the rest of the app still answers: the sidebar language switch works while training runs
-    page.locator('[data-testid="stSidebar"] button', has_text="English").first.click()
+    by_key(page, "sb:lang").locator("button", has_text=LANGUAGES["en"]).click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=\"stMetric\"]')].some(m => m.innerText.includes('Step'))",
         timeout=30000)
     page.wait_for_function(STEP_AT_LEAST, arg=first + 30, timeout=30000)
-    click(page, "Stop")
+    click(page, "ln:stop")
     settle(page, n_min=4)
-    stopped = int(metric(page, "Step"))
+    stopped = int(metric(page, "learn.m_step", "en"))
     page.wait_for_timeout(1500)
-    assert int(metric(page, "Step")) == stopped  # nothing runs once stopped
-    assert len(chart_data(page, "Training curves")["y"]) == stopped + 1
+    assert int(metric(page, "learn.m_step", "en")) == stopped  # nothing runs once stopped
+    assert len(chart_data(page, "curves")["y"]) == stopped + 1
     assert page.js_errors == []

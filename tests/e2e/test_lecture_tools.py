@@ -8,11 +8,16 @@ from pathlib import Path
 import numpy as np
 
 from attention_core import analysis
+from attention_core.i18n import text
 from attention_core.scenario import Scenario
 from tests.e2e.app_driver import (
     PAGE_KEYS,
     SIDEBAR,
-    chart_titles,
+    by_key,
+    chart_names,
+    chart_shown,
+    click_button,
+    click_toggle,
     edit_first_cell,
     go_to,
     open_tools,
@@ -27,8 +32,7 @@ def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server,
     page = new_page(viewport=(1920, 1080))
     page.goto(app_server.url)
     settle(page)
-    page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
-    settle(page)
+    click_toggle(page, "sb:presenter")
     body_px = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
         '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')]
         .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
@@ -52,7 +56,7 @@ def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server,
     fresh = new_page(viewport=(1920, 1080))
     fresh.goto(link)
     settle(fresh)
-    assert fresh.locator("[data-testid='stMain'] button", has_text="다음 단계").count() == 1
+    assert by_key(fresh, "pr:next").count() == 1  # presenter mode came with the link
     fresh.locator("[data-testid='stMain'] h1").first.click()
     fresh.keyboard.press("PageDown")
     settle(fresh)
@@ -63,15 +67,13 @@ def test_a_hidden_result_stays_hidden_until_revealed(app_server, new_page):
     page = new_page()
     page.goto(app_server.page_url("score"))
     settle(page)
-    page.locator("[data-testid='stMain'] [data-testid='stCheckbox']", has_text="결과 가리기").click()
-    settle(page)
-    assert not any("Score 행렬" in t for t in chart_titles(page))
-    page.get_by_role("button", name="공개!").click()
-    settle(page)
-    assert any("Score 행렬" in t for t in chart_titles(page))
-    legend = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(
-        gd => gd.data.map(t => t.name)).filter(Boolean)""")
-    assert "학생들의 예측" in legend and "정답 (가장 큰 칸)" in legend
+    assert "scores" in chart_names(page)
+    click_toggle(page, "quiz:score:scores:hidden")
+    assert "scores" not in chart_names(page)
+    click_button(page, "quiz:score:scores:reveal")
+    assert "scores" in chart_names(page)
+    legend = [t["name"] for t in chart_shown(page, "scores")["traces"] if t["name"]]
+    assert text("ko", "lecture.guess") in legend and text("ko", "lecture.winner") in legend
 
 
 def test_snapshot_diff_names_the_largest_change_after_editing_one_weight(app_server, new_page):
@@ -79,20 +81,21 @@ def test_snapshot_diff_names_the_largest_change_after_editing_one_weight(app_ser
     page.goto(app_server.page_url("gaze"))
     settle(page)
     open_tools(page)
-    page.get_by_role("button", name="지금 상태를 A로 저장").click()
-    settle(page)
-    edit_first_cell(page, 1, "3")  # W_Q[감정, q1]: 0 → 3
-    compare = page.locator("[data-testid='stExpander']", has_text="비교: 지금(B)")
-    text = compare.inner_text()
-    assert "가장 크게 바뀐 곳" in text
+    click_button(page, "tl:snapshot")
+    edit_first_cell(page, "w_q", "3")  # W_Q[감정, q1]: 0 → 3
+    compare = page.locator("[data-testid='stExpander']", has_text=text("ko", "lecture.compare"))
+    shown = compare.inner_text()
+    assert text("ko", "lecture.largest") in shown
     a = Scenario()
     w_q = a.w_q.copy()
     w_q[0, 0] = 3.0
     b = a.with_matrix("w_q", w_q)
     delta = analysis.compare(analysis.compute(a), analysis.compute(b))["scores"]
     i, j, d = analysis.top_changes(np.zeros_like(delta), delta)[0]
-    assert f"{a.labels[i]} → {a.labels[j]} {d:+.2f}" in text
-    assert any("점수 B − A" in t for t in chart_titles(page))
+    assert f"{a.labels[i]} → {a.labels[j]} {d:+.2f}" in shown
+    assert {"diff-scores", "diff-weights", "diff-output"} <= set(chart_names(page))
+    drawn = np.array(chart_shown(page, "diff-scores")["traces"][0]["z"], dtype=float)
+    np.testing.assert_allclose(drawn, delta, atol=1e-9)
 
 
 def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
@@ -101,21 +104,21 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     settle(page)
     set_sentence(page, "고양이가 매트 위에 앉았다")
     open_tools(page)
-    page.locator(f"{SIDEBAR} [data-testid='stSelectbox']", has_text="행렬").click()
+    by_key(page, "tl:matrix").locator("input").click()
     page.keyboard.type("가중치")
-    page.get_by_role("option", name="가중치 softmax(QKᵀ/T)", exact=True).click()
+    page.get_by_role("option", name=text("ko", "lecture.mx.weights"), exact=True).click()
     settle(page)
     with page.expect_download() as csv_dl:
-        page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="CSV").click()
+        click_button(page, "tl:csv", wait=False)
     csv_bytes = Path(csv_dl.value.path()).read_bytes()
     assert csv_bytes.startswith(b"\xef\xbb\xbf")  # the BOM Excel needs to read Hangul
     assert csv_dl.value.suggested_filename == "attention-weights.csv"
     assert csv_bytes.decode("utf-8-sig").splitlines()[0] == ",고양이가,매트,위에,앉았다"
     with page.expect_download() as tex_dl:
-        page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="LaTeX").click()
+        click_button(page, "tl:tex", wait=False)
     assert "\\begin{bmatrix}" in Path(tex_dl.value.path()).read_text(encoding="utf-8")
     with page.expect_download() as json_dl:
-        page.locator(f"{SIDEBAR} [data-testid='stDownloadButton'] button", has_text="JSON").click()
+        click_button(page, "tl:json", wait=False)
     saved = tmp_path / "lesson.json"
     json_dl.value.save_as(saved)
     assert json.loads(saved.read_text(encoding="utf-8"))["sentence"] == "고양이가 매트 위에 앉았다"
@@ -125,11 +128,11 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     settle(fresh)
     assert "아름다운" in tick_texts(fresh)
     open_tools(fresh)
-    fresh.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(saved))
+    by_key(fresh, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(saved))
     settle(fresh)
     ticks = tick_texts(fresh)
     assert "고양이가" in ticks and "아름다운" not in ticks
-    assert fresh.get_by_text("파일의 상태를 불러왔습니다.").count() == 1
+    assert fresh.get_by_text(text("ko", "lecture.json_loaded")).count() == 1
     go_to(fresh, "gaze")
     assert "고양이가" in tick_texts(fresh)
 
@@ -142,7 +145,7 @@ def test_malformed_json_upload_shows_a_message_and_changes_nothing(app_server, n
     settle(page)
     before = tick_texts(page)
     open_tools(page)
-    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(bad))
+    by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(bad))
     settle(page)
-    assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
+    assert page.get_by_text(text("ko", "lecture.json_failed", reason="").strip()).count() == 1
     assert tick_texts(page) == before

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app_driver import SIDEBAR, settle
+from attention_core.i18n import text
+from tests.e2e.app_driver import by_key, click_toggle, settle
 
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
@@ -25,9 +26,9 @@ def test_first_pagedown_after_turning_presenter_on_moves_a_step(app_server, new_
     page = new_page(viewport=size)
     page.goto(app_server.page_url("score"))
     settle(page)
-    page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
-    settle(page)
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "발표 모드"  # focus kept
+    click_toggle(page, "sb:presenter")
+    focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert focused == text("ko", "lecture.presenter")  # focus kept on the toggle
     header = page.evaluate(HEADER_BOTTOM_JS)
     assert header >= 40  # Streamlit's fixed header is there
     viewport_h = size[1]
@@ -35,7 +36,7 @@ def test_first_pagedown_after_turning_presenter_on_moves_a_step(app_server, new_
         assert box is not None
         assert box["top"] >= header, (box, header)  # below the header, not under it
         assert box["bottom"] <= viewport_h and box["right"] <= size[0]  # and on screen
-    sentence = page.locator("[data-testid='stMain'] [data-testid='stTextInput'] input").first.bounding_box()
+    sentence = by_key(page, "pr:sentence").locator("input").bounding_box()
     assert sentence["y"] >= header
     page.keyboard.press("PageDown")  # at once, the focus still on the sidebar toggle
     page.wait_for_url("**/temperature*")
@@ -51,11 +52,11 @@ def test_one_t_control_per_screen_in_presenter_mode(app_server, new_page):
     page = new_page(viewport=(1920, 1080))
     page.goto(app_server.page_url("temperature"))
     settle(page)
-    page.locator(f"{SIDEBAR} [data-testid='stCheckbox']", has_text="발표 모드").click()
-    settle(page)
-    t_sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text="Temperature T")
+    click_toggle(page, "sb:presenter")
+    t_label = text("ko", "sb.temperature")  # every T slider carries this label, whatever its key
+    t_sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text=t_label)
     assert t_sliders.count() == 1
     page.keyboard.press("PageDown")
     page.wait_for_url("**/value*")
     settle(page)
-    assert page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text="Temperature T").count() == 1
+    assert page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text=t_label).count() == 1

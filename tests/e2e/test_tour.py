@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from attention_core.i18n import text
 from tests.e2e.app_driver import (
     PAGE_KEYS,
     SIDEBAR_LINKS,
+    by_key,
     chart_count,
-    chart_titles,
+    chart_title,
     go_to,
     rows_on_top,
     set_sentence,
@@ -19,7 +21,6 @@ from tests.e2e.app_driver import (
     tick_texts,
 )
 
-MAIN_SELECT = '[data-testid="stMain"] [data-testid="stSelectbox"]'
 NEW_SENTENCE = "고양이가 매트 위에 앉았다"
 
 
@@ -45,12 +46,12 @@ def test_share_link_reproduces_the_state_in_a_fresh_browser(app_server, new_page
     page.goto(app_server.url)
     settle(page)
     set_sentence(page, "나는 어제 슬픈 영화를 보았다")
-    switch_language(page, "English")
+    switch_language(page, "en")
     go_to(page, "score")
-    page.locator(MAIN_SELECT).nth(1).click()  # the looked-at word (column j)
+    by_key(page, "pick:col:score").locator("input").click()  # the looked-at word (column j)
     page.get_by_role("option", name="영화를").click()
     settle(page)
-    assert any("‘나는’ → ‘영화를’" in t for t in chart_titles(page))
+    assert "‘나는’ → ‘영화를’" in chart_title(page, "contributions")
     link = share_link(page)
     assert re.match(r"^http://127\.0\.0\.1:\d+/score\?s=[A-Za-z0-9_-]+$", link), link
     assert len(link) < 2000
@@ -61,8 +62,8 @@ def test_share_link_reproduces_the_state_in_a_fresh_browser(app_server, new_page
     assert fresh.url.split("?")[0].endswith("/score")
     ticks = tick_texts(fresh)
     assert "보았다" in ticks and "아름다운" not in ticks
-    assert fresh.get_by_role("heading", name="② The score matrix QKᵀ").count() == 1  # English kept
-    assert any("‘나는’ → ‘영화를’" in t for t in chart_titles(fresh))  # the picked cell (row 0, column 3) kept
+    assert fresh.get_by_role("heading", name=text("en", "page.score")).count() == 1  # English kept
+    assert "‘나는’ → ‘영화를’" in chart_title(fresh, "contributions")  # the picked cell (row 0, column 3) kept
     assert share_link(fresh).split("?s=")[1] == link.split("?s=")[1]
 
 
