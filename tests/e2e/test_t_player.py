@@ -11,7 +11,7 @@ import numpy as np
 
 from attention_core import analysis, codec, softmax
 from attention_core.registry import T_OPTIONS
-from tests.e2e.app_driver import SIDEBAR, go_to, settle, share_link
+from tests.e2e.app_driver import by_key, click_toggle, go_to, key_class, settle, share_link
 
 # Counts what the page sends to the server (every rerun request is a websocket message) and every change of
 # the app's script state, from before the page loads.
@@ -25,7 +25,7 @@ HOOK_JS = """
   }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
 })();
 """
-PLAYER = "[class*='st-key-chart-t-player'] .js-plotly-plot"
+PLAYER = f".{key_class('chart:t-player')} .js-plotly-plot"
 # What the player shows now: the heatmap's z as drawn (gd.calcdata, which an animation frame changes while
 # gd.data stays), the entropy marker's x and the slider's active step.
 SHOWN_JS = """
@@ -50,10 +50,9 @@ def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_pa
     page.goto(app_server.url)
     settle(page)
     go_to(page, "temperature")
-    page.locator('[data-testid="stMain"] [data-testid="stCheckbox"]', has_text="T 재생").first.click()
-    settle(page)
+    click_toggle(page, "temperature:play")
     page.wait_for_selector(PLAYER)
-    t_before = page.locator(f'{SIDEBAR} [data-testid="stSliderThumbValue"]').first.inner_text().strip()
+    t_before = by_key(page, "sb:T").locator('[data-testid="stSliderThumbValue"]').inner_text().strip()
     scenario = app_state(page)
     scores = analysis.compute(scenario).trace.scores
     expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
@@ -77,5 +76,5 @@ def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_pa
     assert page.evaluate("() => window.__sent") == 0  # nothing asked of the server: no script run
     assert page.evaluate("() => window.__states") == []
     settle(page)
-    assert page.locator(f'{SIDEBAR} [data-testid="stSliderThumbValue"]').first.inner_text().strip() == t_before
+    assert by_key(page, "sb:T").locator('[data-testid="stSliderThumbValue"]').inner_text().strip() == t_before
     assert app_state(page).temperature == scenario.temperature
