@@ -13,6 +13,7 @@ import base64
 import binascii
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -105,32 +106,42 @@ def link_payload(scenario: Scenario, view: View) -> dict:
     return d
 
 
+def pack(document: object) -> str:
+    """A JSON value as a link token: compact JSON, raw DEFLATE, URL-safe base64 without padding, so Hangul is
+    never percent-encoded."""
+    raw = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
+
+
+def unpack(token: object, max_chars: int, max_bytes: int, bad: Callable[[str], InputError]) -> object:
+    """The JSON value of a `pack` token, read as untrusted input: its length is checked before anything is
+    decoded and the decompressed size is capped. `bad("empty")` / `bad("damaged")` is raised for what cannot be read."""
+    if not isinstance(token, str) or not token:
+        raise bad("empty")
+    if len(token) > max_chars:
+        raise InputError("link_too_long", f"This link is too long (over {max_chars} characters).", limit=max_chars)
+    try:
+        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, max_bytes)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise bad("damaged")
+        return json.loads(raw.decode("utf-8"))
+    except InputError:
+        raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        raise bad("damaged") from exc
+
+
 def encode_link(scenario: Scenario, view: View) -> str:
     """The URL-safe token for `?s=` that reproduces this scenario and view."""
-    raw = json.dumps(link_payload(scenario, view), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(raw) + packer.flush()
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return pack(link_payload(scenario, view))
 
 
 def decode_link(token: object) -> tuple[Scenario, View]:
     """The scenario and view of a link token; InputError for anything else."""
-    if not isinstance(token, str) or not token:
-        raise _bad("empty")
-    if len(token) > MAX_LINK_CHARS:
-        raise InputError("link_too_long", f"This link is too long (over {MAX_LINK_CHARS} characters).",
-                         limit=MAX_LINK_CHARS)
-    try:
-        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        unpacker = zlib.decompressobj(-15)
-        raw = unpacker.decompress(packed, MAX_JSON_BYTES)
-        if unpacker.unconsumed_tail or not unpacker.eof:
-            raise _bad("damaged")
-        payload = json.loads(raw.decode("utf-8"))
-    except InputError:
-        raise
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise _bad("damaged") from exc
+    payload = unpack(token, MAX_LINK_CHARS, MAX_JSON_BYTES, _bad)
     return _guard(lambda: _from_link_payload(payload))
 
 

@@ -9,10 +9,7 @@ A bad input raises InputError and builds nothing.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +44,7 @@ class Scene:
 
 
 _REASONS = {"not UTF-8 text": "not_text", "not text": "not_text", "not JSON": "not_json", "empty": "empty",
-            "truncated or oversized": "damaged", "not readable": "damaged", "not a lesson of scenes": "not_scenes",
+            "damaged": "damaged", "not a lesson of scenes": "not_scenes",
             "no scenes": "no_scenes"}
 
 
@@ -132,30 +129,12 @@ def from_json(text: object) -> tuple[Scene, ...]:
 
 def encode_link(scenes: tuple[Scene, ...] | list[Scene]) -> str:
     """The URL-safe token for `?lesson=` (compact JSON, raw DEFLATE, base64url); may be longer than LINK_LIMIT."""
-    raw = json.dumps(document(scenes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
+    return codec.pack(document(scenes))
 
 
 def decode_link(token: object) -> tuple[Scene, ...]:
     """The scenes of a `?lesson=` token; InputError for anything else."""
-    if not isinstance(token, str) or not token:
-        raise _bad("empty")
-    if len(token) > MAX_LINK_CHARS:
-        raise InputError("link_too_long", f"This link is too long (over {MAX_LINK_CHARS} characters).",
-                         limit=MAX_LINK_CHARS)
-    try:
-        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        unpacker = zlib.decompressobj(-15)
-        raw = unpacker.decompress(packed, MAX_FILE_BYTES)
-        if unpacker.unconsumed_tail or not unpacker.eof:
-            raise _bad("truncated or oversized")
-        doc = json.loads(raw.decode("utf-8"))
-    except InputError:
-        raise
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise _bad("not readable") from exc
-    return from_document(doc)
+    return from_document(codec.unpack(token, MAX_LINK_CHARS, MAX_FILE_BYTES, _bad))
 
 
 def builtin() -> tuple[Scene, ...]:
