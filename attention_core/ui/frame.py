@@ -231,8 +231,16 @@ class Page:
         return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
-    def chart(self, fig, name: str) -> None:
-        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+    def chart(self, fig, name: str, phone=None) -> None:
+        """Draw `fig` (element key "chart:<name>"). `phone`: the same chart laid out for a phone's width (a grid in
+        fewer columns); each of the two is shown only on screens it fits, chosen by CSS in the browser."""
+        config = figures.chart_config(f"{self.key}-{name}")
+        st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
+        if phone is not None:
+            st.plotly_chart(phone, theme=None, config=config, key=f"chart-phone:{name}")
+            narrow, wide = f"max-width: {theme.PHONE_MAX_PX}px", f"min-width: {theme.PHONE_MAX_PX + 1}px"
+            st.html(f"<style>@media ({narrow}) {{ .st-key-chart-{name} {{ display: none; }} }}"
+                    f"@media ({wide}) {{ .st-key-chart-phone-{name} {{ display: none; }} }}</style>")
 
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""

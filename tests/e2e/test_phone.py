@@ -22,7 +22,9 @@ LAYOUT_JS = """
     scrollWidth: document.scrollingElement.scrollWidth,
     sidebarRight: sbBox ? sbBox.right : 0,
     sidebarWidth: sbBox ? sbBox.width : 0,
-    charts: [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
+    // the charts on show: a wide-screen variant hidden by CSS on a phone has no box
+    charts: [...document.querySelectorAll('.js-plotly-plot')].filter(gd => gd.getBoundingClientRect().width > 0)
+      .map(gd => {
       const r = gd.getBoundingClientRect();
       return {left: r.left, right: r.right, layoutWidth: gd._fullLayout.width, font: gd._fullLayout.font.size};
     }),
@@ -58,3 +60,38 @@ def test_the_sidebar_still_opens_on_a_phone(app_server, new_page):
     page.wait_for_timeout(600)
     box = page.locator('[data-testid="stSidebar"]').bounding_box()
     assert box is not None and box["x"] >= -1 and box["width"] > 200
+
+
+SHOWN_JS = """
+name => [`chart-${name}`, `chart-phone-${name}`].map(k => {
+  const el = document.querySelector(`.st-key-${k}`);
+  return el ? el.getBoundingClientRect().width > 0 : null;
+})
+"""
+
+PANEL_TITLES_JS = """
+name => [...document.querySelectorAll(`.st-key-chart-phone-${name} .annotation-text`)].map(t => {
+  const r = t.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+})
+"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_grids_have_a_phone_layout_shown_only_on_a_phone(app_server, new_page):
+    """Home's pipeline, the Add & Norm grid and the heads' grid are laid out for a phone in fewer columns: on a
+    phone only that one shows (its panel titles apart), on a wide screen only the full one."""
+    phone = new_page(viewport=(WIDTH, HEIGHT), is_mobile=True, has_touch=True)
+    wide = new_page()
+    for key, name in (("", "pipeline"), ("residual", "add-norm"), ("multihead", "bilinears")):
+        for page, expected in ((phone, [False, True]), (wide, [True, False])):
+            page.goto(app_server.page_url(key))
+            settle(page)
+            assert page.evaluate(SHOWN_JS, name) == expected, (key, name, expected)
+        titles = phone.evaluate(PANEL_TITLES_JS, name)
+        assert titles, name
+        clashes = [(a, b) for i, a in enumerate(titles) for b in titles[i + 1:] if _overlap(a, b)]
+        assert not clashes, (name, clashes)
