@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention_core import theme, ui
+from attention_core import ui
 
 with ui.page("home") as page:
     page.title()
@@ -27,8 +27,7 @@ with ui.page("home") as page:
         (page.t("home.p_norm"), lesson.normalized, words, axes, "signed"),
     ]
     st.subheader(page.t("home.pipeline"))
-    page.chart(page.fig.heatmap_grid(panels, columns=4), "pipeline",
-               phone=page.fig.heatmap_grid(panels, columns=2, width_px=theme.PHONE_WIDTH_PX))
+    page.chart(page.grid(panels, columns=4, phone_columns=2), "pipeline")
     st.caption(page.t("views.home_scales"))
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     left, right = st.columns([2, 3])

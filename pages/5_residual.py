@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention_core import analysis, figures, layer_norm, theme, ui
+from attention_core import analysis, figures, layer_norm, ui
 
 with ui.page("residual") as page:
     page.title()
@@ -24,10 +24,8 @@ with ui.page("residual") as page:
               (page.t("residual.attn_chart"), lesson.trace.output, words, axes, "signed", "z"),
               (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
               (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
-    grid_title = page.t("views.residual_grid")
-    page.chart(page.fig.heatmap_grid(panels, columns=2, text=True, title=grid_title), "add-norm",
-               phone=page.fig.heatmap_grid(panels, columns=1, text=True, title=grid_title,
-                                           width_px=theme.PHONE_WIDTH_PX))
+    page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid")),
+               "add-norm")
     st.caption(page.t("views.residual_scale") + " " + page.t("residual.add_note"))
 
     f1, f2 = st.columns(2)

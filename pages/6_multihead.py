@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from attention_core import analysis, figures, presets, theme, ui
+from attention_core import analysis, figures, presets, ui
 from attention_core.lexicon import D_MODEL
 
 HEADS_PER_ROW = 2  # wider panels keep Korean tick labels apart at 1280 px
@@ -136,9 +136,8 @@ with ui.page("multihead") as page:
     st.caption(page.t("multihead.bilinear_caption"))
     # the heads are compared with each other: one scale and one colour bar for all of them
     panels = [(head_name(h), m, axes, axes, "signed", "m") for h, m in enumerate(analysis.head_bilinears(scenario))]
-    bilinear_title = page.t("multihead.bilinear_chart")
-    page.chart(page.fig.heatmap_grid(panels, columns=min(n_heads, HEADS_PER_ROW), title=bilinear_title), "bilinears",
-               phone=page.fig.heatmap_grid(panels, columns=1, title=bilinear_title, width_px=theme.PHONE_WIDTH_PX))
+    page.chart(page.grid(panels, columns=min(n_heads, HEADS_PER_ROW), phone_columns=1,
+                         title=page.t("multihead.bilinear_chart")), "bilinears")
 
     st.subheader(page.t("multihead.concat_title"))
     concat_cols = [page.t("multihead.col_prefix", h=h + 1, axis=a)

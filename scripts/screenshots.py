@@ -28,6 +28,9 @@ from tests.e2e.helpers import (  # noqa: E402
     wait_for_plots,
 )
 
+PHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+            "Version/17.0 Mobile/15E148 Safari/604.1")  # a phone's browser: the app lays grids out for its width
+
 
 def url_path(path: str) -> str:
     return "" if path == "app.py" else Path(path).stem.split("_", 1)[1]
@@ -55,7 +58,8 @@ def lecture_shots(server, browser, out: Path) -> None:
         if k in shots:
             page.screenshot(path=str(out / shots[k]))
             print(out / shots[k])
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                user_agent=PHONE_UA).new_page()
     for key in ("home", "score"):
         phone.goto(server.page_url("" if key == "home" else key))
         settle(phone)

@@ -231,16 +231,20 @@ class Page:
         return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
-    def chart(self, fig, name: str, phone=None) -> None:
-        """Draw `fig` (element key "chart:<name>"). `phone`: the same chart laid out for a phone's width (a grid in
-        fewer columns); each of the two is shown only on screens it fits, chosen by CSS in the browser."""
-        config = figures.chart_config(f"{self.key}-{name}")
-        st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
-        if phone is not None:
-            st.plotly_chart(phone, theme=None, config=config, key=f"chart-phone:{name}")
-            narrow, wide = f"max-width: {theme.PHONE_MAX_PX}px", f"min-width: {theme.PHONE_MAX_PX + 1}px"
-            st.html(f"<style>@media ({narrow}) {{ .st-key-chart-{name} {{ display: none; }} }}"
-                    f"@media ({wide}) {{ .st-key-chart-phone-{name} {{ display: none; }} }}</style>")
+    def chart(self, fig, name: str) -> None:
+        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+
+    @property
+    def on_phone(self) -> bool:
+        """The browser says it is a phone's (its User-Agent has "Mobile", as iOS and Android phones send)."""
+        return "Mobile" in (st.context.headers.get("User-Agent") or "")
+
+    def grid(self, panels, columns: int, phone_columns: int, **kwargs):
+        """`figures.heatmap_grid` in `columns`, or on a phone in `phone_columns` laid out for its width, so that
+        panel titles and tick labels stay apart on a 390 px screen."""
+        if self.on_phone:
+            return self.fig.heatmap_grid(panels, columns=phone_columns, width_px=theme.PHONE_WIDTH_PX, **kwargs)
+        return self.fig.heatmap_grid(panels, columns=columns, **kwargs)
 
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""

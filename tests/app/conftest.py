@@ -51,15 +51,8 @@ def chart(at: AppTest, name: str) -> go.Figure:
 
 
 def chart_names(at: AppTest) -> list[str]:
-    """The names (keys without "chart:") of the charts on the page, in page order (phone variants not listed)."""
-    return [c.proto.id.split("-chart:", 1)[-1] for c in charts(at) if "-chart:" in c.proto.id]
-
-
-def phone_chart(at: AppTest, name: str) -> go.Figure:
-    """The variant of chart `name` laid out for a phone (element key "chart-phone:<name>")."""
-    found = [c for c in charts(at) if c.proto.id.endswith(f"-chart-phone:{name}")]
-    assert len(found) == 1, name
-    return go.Figure(decode_typed_arrays(json.loads(found[0].proto.spec)))
+    """The names (keys without "chart:") of the charts on the page, in page order."""
+    return [c.proto.id.split("-chart:", 1)[-1] for c in charts(at)]
 
 
 def strings_in(obj) -> set[str]:

@@ -48,7 +48,7 @@ def chart_by_name(page, name: str):
 
 # The chart names on the page, in page order, read from their containers' key classes.
 CHART_NAMES_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"]:not([class*="st-key-chart-phone-"])')]
+() => [...document.querySelectorAll('[class*="st-key-chart-"]')]
   .filter(el => el.querySelector('.js-plotly-plot'))
   .map(el => [...el.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length))
 """
