@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from attention_core import codec
 from attention_core.scenario import Scenario, View
 from tests.e2e.app_driver import SIDEBAR, edit_first_cell, go_to, set_sentence, settle, tick_texts
@@ -31,7 +33,16 @@ def step_t(page, times: int) -> None:
 
 
 def weights_chart(page) -> list:
-    return page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => gd.data[0].z)""")
+    return page.evaluate(CHARTS_Z)
+
+
+CHARTS_Z = """() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => gd.data[0].z)"""
+
+
+def wait_for_charts_to_change(page, before: list, timeout: float = 30_000) -> None:
+    """The rerun an edit starts may begin a moment after the edit: wait (bounded) until the charts differ."""
+    page.wait_for_function(f"before => JSON.stringify(({CHARTS_Z})()) !== JSON.stringify(before)", arg=before,
+                           timeout=timeout)
 
 
 def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
@@ -49,7 +60,8 @@ def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
     settle(page)
     unedited = weights_chart(page)
     edit_first_cell(page, 1, "3")  # W_Q[감정, q1]: 0 → 3
-    assert weights_chart(page) != unedited  # the edit reached the charts (Q changed)
+    wait_for_charts_to_change(page, unedited)  # the edit reached the charts (Q changed); times out otherwise
+    settle(page)
     go_to(page, "score")
     before_ticks, before_z = tick_texts(page), weights_chart(page)
     assert sid_of(page.url) == first_sid  # the same id across page switches
@@ -57,8 +69,11 @@ def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
     settle(page)
     assert page.url.split("?")[0].endswith("/score")
     assert sid_of(page.url) == first_sid
-    assert page.locator(f"{SIDEBAR} [data-testid='stTextInput'] input").first.input_value() == SENTENCE
-    assert page.locator(T_THUMB).first.inner_text() == "2"
+    # the restored widgets are filled by the first run after the reload: wait (bounded) for them
+    expect(page.locator(f"{SIDEBAR} [data-testid='stTextInput'] input").first).to_have_value(SENTENCE,
+                                                                                             timeout=30_000)
+    expect(page.locator(T_THUMB).first).to_have_text("2", timeout=30_000)
+    settle(page)
     assert tick_texts(page) == before_ticks and weights_chart(page) == before_z  # same matrices, same T
 
 
