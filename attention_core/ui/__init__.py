@@ -8,8 +8,10 @@ Usage in a page file:
 
 The frame loads the state (from a share link on a session's first run), draws the sidebar
 (language, steps, sentence, preset, T, share link, reset) and, when the page is done, writes the
-share link for the final state. Widgets are seeded from the canonical state on every run, so a page
-or language switch never loses what a user set.
+share link for the final state. Widgets are seeded from the canonical state when it changed elsewhere,
+so a page or language switch never loses what a user set. A T step redraws only the T parts
+(`Page.follows_t`); the frame's own are the T sliders, the compare under the title and the share link
+with the tools, which also keeps the state for a reload.
 
 The only part of attention_core that imports Streamlit: `state` (the session's one canonical state),
 `frame` (page object, sidebar, shared widgets), `lecture` (presenter mode, predict-then-reveal,
@@ -25,7 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from .frame import Page, log_timing, md, share_link, sidebar, temperature_slider
+from .frame import Page, in_t_step, log_timing, md, share_link, sidebar, temperature_slider
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
@@ -55,7 +57,7 @@ def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
     started = time.perf_counter()
     state = session_state()
-    state.reported.clear()  # this run's callbacks are over
+    state.t_parts_next = []
     if state.goto is not None:  # a lesson link opens on its first scene's page
         goto, state.goto = state.goto, None
         if goto != key:
@@ -79,12 +81,25 @@ def page(key: str) -> Iterator[Page]:
         level, message = state.notices.pop(0)
         getattr(st, level)(message)
     yield p
-    with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
+
+    @p.follows_t
+    def frame_compare() -> None:
         compare(p)
-    with tail_slot:
+
+    @p.follows_t
+    def frame_tail() -> None:  # the last T part: a T step's run ends here
         share_link(p)
         tools(p)
+        if in_t_step(state):
+            remember(state, key)
+            log_timing(key, p, state.t_started)
+
+    with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
+        frame_compare()
+    with tail_slot:
+        frame_tail()
         builder(p)
+    state.t_parts, state.t_parts_page = tuple(state.t_parts_next), key
     remember(state, key)
     log_timing(key, p, started)
 

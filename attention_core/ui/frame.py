@@ -1,8 +1,13 @@
 """The frame every page calls first: page config, sidebar (language, steps, sentence, preset, T, share link,
 reset) and the shared widgets, all bound to the session's one canonical state.
 
-Widgets are seeded from the canonical state on every run, so a page or language switch never loses what
-a user set.
+Widgets are seeded from the canonical state when it changed elsewhere (see `Page.seed`), so a page or
+language switch never loses what a user set.
+
+A T step redraws only what depends on T: the T sliders, the parts a page marks with `Page.follows_t`, the
+B − A compare and the share link and export tools (Streamlit fragments, rerun by name from the slider's
+callback). Everything else on the page stays as it is in the browser, so it must not depend on T; a test
+checks that for every page (tests/app/test_t_parts.py).
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
@@ -27,6 +34,33 @@ from ..scenes import Scene
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
+
+# A T step reruns only the T parts (fragments) instead of the whole page. AppTest shows only the elements of
+# the last run, which for a T step would be the T parts alone, so the page tests turn it off and
+# tests/app/test_t_parts.py checks the partial redraw against a full one.
+PARTIAL_T_REDRAW = True
+
+
+def run_token() -> object | None:
+    """An object that stands for the current script run (full or fragment), new on every run.
+
+    Streamlit 1.67 makes a new `parallel_coordinator` for each run when it resets the run context, before
+    any callback runs; None outside a script run.
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
+
+
+def in_fragment_run() -> bool:
+    """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def in_t_step(state: AppState) -> bool:
+    """This run reruns exactly the T parts a T control's callback asked for (`Page.redraw_t`)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run and set(ctx.fragment_ids_this_run) == state.t_ids)
 
 
 class Charts:
@@ -77,6 +111,9 @@ class Page:
         stale: it is ignored (and written again on the next run), whatever the order of the callbacks.
         """
         state = self._state
+        token = run_token()
+        if state.round is not token:  # the first report of this run: the last run's reports are over
+            state.round, state.reported = token, {}
         if key not in st.session_state:
             return False, None
         value = st.session_state[key]
@@ -94,6 +131,52 @@ class Page:
         state.reported[b.field] = key
         b.value, b.pushed = value, False
         return True, value
+
+    # T steps
+
+    def follows_t(self, fn):
+        """Decorator: `fn` draws a part of the page that depends on T; a T step redraws it alone.
+
+        Call the decorated function where the part goes. Read the state inside it (`page.scenario`,
+        `page.lesson`), not from variables computed before it, which a T step does not recompute. A widget
+        inside the part reruns the whole page when it changes (as everywhere else on the page).
+        """
+        key = f"t-part:{self.key}:{fn.__name__}"
+        state = self._state
+
+        def part() -> None:
+            if in_fragment_run() and not in_t_step(state):
+                st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
+            with st.container(key=f"t-part-{self.key}-{fn.__name__}"):  # the part's name, for tests
+                fn()
+
+        part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
+        fragment = st.fragment(part, key=key)
+
+        @functools.wraps(fn)
+        def draw() -> None:
+            if not in_fragment_run():
+                state.t_parts_next.append(key)
+            fragment()
+
+        return draw
+
+    def redraw_t(self) -> None:
+        """In a T control's callback, after the new T is stored: rerun the T parts only (see `follows_t`).
+
+        Falls back to the default whole-page run when the parts are not known (no full run has finished on
+        this page yet) or partial redraws are off.
+        """
+        state = self._state
+        ctx = get_script_run_ctx(suppress_warning=True)
+        if not PARTIAL_T_REDRAW or ctx is None or not state.t_parts or state.t_parts_page != self.key:
+            return
+        try:
+            state.t_ids = frozenset(ctx.fragment_storage.resolve_target(list(state.t_parts)))
+        except StreamlitAPIException:  # a part is not known (the last full run did not get to it): whole page
+            return
+        state.t_started = time.perf_counter()
+        st.rerun(list(state.t_parts))
 
     # state
 
@@ -420,18 +503,23 @@ def sentence_input(p: Page, key: str) -> None:
 
 
 def temperature_slider(p: Page, key: str) -> None:
-    """The T slider (log-spaced steps), bound to the scenario's T."""
-    t = p.scenario.temperature
-    options = sorted(set(T_OPTIONS) | {t})
-    p.seed(key, t, "temperature")
+    """The T slider (log-spaced steps), bound to the scenario's T. It is a T part itself, so that a step on
+    one T slider moves the others on the screen too."""
 
     def changed() -> None:
         ok, value = p.take(key)
         if ok and value is not None:
             p.update(p.scenario.with_temperature(value))
+            p.redraw_t()
 
-    st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
-                     on_change=changed, help=p.t("sb.temperature_help"))
+    def slider() -> None:
+        t = p.scenario.temperature
+        p.seed(key, t, "temperature")
+        st.select_slider(p.t("sb.temperature"), options=sorted(set(T_OPTIONS) | {t}), key=key,
+                         format_func=lambda v: f"{v:g}", on_change=changed, help=p.t("sb.temperature_help"))
+
+    slider.__name__ = f"slider_{key.replace(':', '_')}"
+    p.follows_t(slider)()
 
 
 def _on_lang(p: Page) -> None:

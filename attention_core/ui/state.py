@@ -75,6 +75,12 @@ class AppState:
     goto: str | None = None  # a page to open once (a lesson link's first scene)
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
+    round: object | None = None  # the run `reported` belongs to (frame.run_token)
+    t_parts: tuple[str, ...] = ()  # the T parts (fragment keys) the last full run of `t_parts_page` drew
+    t_parts_page: str = ""
+    t_parts_next: list[str] = field(default_factory=list)  # the T parts this full run has drawn so far
+    t_ids: frozenset[str] = frozenset()  # the fragment ids of the T parts the last T step asked to rerun
+    t_started: float = 0.0  # when that T step's run started (perf_counter), for the timing log
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
     sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
 

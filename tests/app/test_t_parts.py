@@ -1,0 +1,116 @@
+"""A T step redraws only the T parts (`Page.follows_t`): it must show what a whole page at the new T shows.
+
+For every page (and the multi-head heads following T, ⑧ with positions and a mask, presenter mode, the
+on-page T, the B − A compare), one session steps a T slider with the partial redraw on; a second session
+in the same state steps it with whole-page runs. Checked:
+- the step's run drew every T part of the page and nothing outside them;
+- every T part it drew equals the same part of the whole page at the new T;
+- everything outside the T parts is the same at the old and the new T (so a T step leaves nothing stale).
+Widget values written by the server (`set_value`) are left out: whether a run writes them depends on the
+session's history, not on T. The share link is compared by its state (AppTest gives the two runs different
+page URLs; the browser tests check the link itself).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from attention_core import codec
+from attention_core.registry import PAGES
+from attention_core.scenario import Scenario, View
+from attention_core.ui import frame
+from tests.app.conftest import assert_clean, open_page
+
+pytestmark = pytest.mark.partial_t
+
+T_OLD, T_NEW = 1.0, 2.0
+PART = "t-part-"
+
+
+def _proto_bytes(node) -> bytes:
+    proto = type(node.proto)()
+    proto.CopyFrom(node.proto)
+    fields = proto.DESCRIPTOR.fields_by_name
+    if "set_value" in fields:
+        if proto.set_value:  # a value the server wrote: what the browser holds otherwise
+            for name in ("value", "raw_value", "raw_values"):
+                if name in fields:
+                    proto.ClearField(name)
+        proto.ClearField("set_value")
+    if "code_text" in fields and "?s=" in proto.code_text:  # the share link: its state, not AppTest's page URL
+        proto.code_text = proto.code_text[proto.code_text.index("?s="):]
+    return proto.SerializeToString(deterministic=True)
+
+
+def _walk(node, part: str | None, out: dict[str | None, list[bytes]]) -> None:
+    key = getattr(node, "key", None)
+    if isinstance(key, str) and key.startswith(PART):
+        part = key
+    if getattr(node, "proto", None) is not None and getattr(node, "type", None) != "flex_container":
+        out.setdefault(part, []).append(_proto_bytes(node))  # plain containers hold no text of their own
+    children = getattr(node, "children", None)
+    if isinstance(children, dict):
+        for child in children.values():
+            _walk(child, part, out)
+
+
+def parts(at) -> dict[str | None, list[bytes]]:
+    """The page's elements by T part (None: outside every part), main area and sidebar."""
+    out: dict[str | None, list[bytes]] = {}
+    for root in (at.main, at.sidebar):
+        _walk(root, None, out)
+    return out
+
+
+def link(temperature: float, scenario: dict, view: dict) -> str:
+    return codec.encode_link(replace(Scenario(), temperature=temperature, **scenario), View(**view))
+
+
+# (page, scenario fields, view fields, the T slider stepped, a snapshot for the B − A compare first)
+CASES = [
+    *[(spec.key, {}, {}, "sb:T", False) for spec in PAGES],
+    ("multihead", {"head_temperature": "shared"}, {}, "sb:T", False),  # the heads follow the sidebar T
+    ("order", {"pe_alpha": 1.0, "mask": "causal"}, {}, "sb:T", False),
+    ("home", {}, {"presenter": True}, "pr:T", False),
+    ("value", {}, {"presenter": True}, "pr:T", False),
+    ("temperature", {}, {}, "temperature:T", False),
+    ("residual", {}, {}, "sb:T", True),
+]
+
+
+def session(key: str, scenario: dict, view: dict, snapshot: bool):
+    at = open_page(key, {"s": link(T_OLD, scenario, view)})
+    if snapshot:
+        at.button(key="tl:snapshot").click().run()
+        at.run()  # the "saved" notice shows once: gone from both sessions before they are compared
+        assert_clean(at)
+    return at
+
+
+@pytest.mark.parametrize(("key", "scenario", "view", "slider", "snapshot"), CASES,
+                         ids=[f"{c[0]}-{c[3]}" + ("-" + ",".join(c[1]) if c[1] else "") + ("-" + ",".join(c[2]) if c[2]
+                              else "") + ("-snapshot" if c[4] else "") for c in CASES])
+def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view, slider, snapshot, monkeypatch):
+    at = session(key, scenario, view, snapshot)
+    before = parts(at)
+    assert {f"{PART}{key}-slider_sb_T", f"{PART}{key}-frame_tail"} <= set(before), sorted(k for k in before if k)
+
+    at.select_slider(key=slider).set_value(T_NEW).run()
+    assert_clean(at)
+    step = parts(at)
+    assert step.get(None, []) == [], "a T step drew elements outside the T parts"
+    assert set(step) - {None} == set(before) - {None}, "a T step must redraw every T part, and only them"
+
+    whole_at = session(key, scenario, view, snapshot)
+    monkeypatch.setattr(frame, "PARTIAL_T_REDRAW", False)
+    whole_at.select_slider(key=slider).set_value(T_NEW).run()
+    assert_clean(whole_at)
+    whole = parts(whole_at)
+    assert set(whole) == set(before)
+    for name in sorted(k for k in whole if k):
+        changed = [(i, a[:160], b[:160]) for i, (a, b) in enumerate(zip(step[name], whole[name])) if a != b]
+        assert step[name] == whole[name], f"{name} after a T step differs from the whole page at T = {T_NEW}: {changed}"
+    changed = [(i, a[:160], b[:160]) for i, (a, b) in enumerate(zip(before[None], whole[None])) if a != b]
+    assert before[None] == whole[None], f"outside the T parts, elements change with T (put them in a T part): {changed}"
