@@ -13,7 +13,9 @@ carrying a ClientState), types its own sentence into the sidebar (widget "sb:sen
 --step seconds moves the T select slider (widget "sb:T") one option and every --switch seconds follows a
 page link (a rerun_script with that page's page_script_hash). Widget ids are read from the ForwardMsg
 deltas of the previous run, as the frontend does. Latency is the time from sending the BackMsg to the
-script_finished(FINISHED_SUCCESSFULLY) ForwardMsg. A student who falls behind goes on at once (no burst).
+script_finished ForwardMsg of the run it started: FINISHED_SUCCESSFULLY, or for a T step, which reruns only
+the page's T parts, FINISHED_FRAGMENT_RUN_SUCCESSFULLY (what that run did not redraw stays as shown before).
+A student who falls behind goes on at once (no burst).
 
 Reported: errors (exception elements, timeouts, closed sockets, page-not-found), "lost" (after a run the
 slider or the sentence box as this client's browser would show them, or the app's own state as its share
@@ -57,6 +59,7 @@ from attention_core.errors import InputError  # noqa: E402
 from attention_core.registry import T_OPTIONS  # noqa: E402
 
 FINISHED_OK = ForwardMsg.FINISHED_SUCCESSFULLY
+FINISHED_FRAGMENTS_OK = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY  # a T step reruns the T parts only
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
 T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
@@ -200,7 +203,7 @@ class StudentSession:
         while not self._finished.empty():  # nothing may be left from an earlier run
             self._finished.get_nowait()
         self._run_errors = []
-        self.echo = {}
+        shown, self.echo = self.echo, {}
         started = time.perf_counter()
         errors: list[str] = []
         try:
@@ -216,6 +219,9 @@ class StudentSession:
                     break
                 if status == FINISHED_OK:
                     break  # FINISHED_EARLY_FOR_RERUN (a callback's or st.rerun's second run) goes on waiting
+                if status == FINISHED_FRAGMENTS_OK:  # the rest of the page stays as the browser shows it
+                    self.echo = {**shown, **self.echo}
+                    break
         except TimeoutError:
             errors.append(f"no script_finished within {self.timeout:.0f}s ({kind})")
         except websockets.ConnectionClosed as err:
