@@ -10,8 +10,8 @@ The frame loads the state (from a share link on a session's first run), draws th
 (language, steps, sentence, preset, T, share link, reset) and, when the page is done, writes the
 share link for the final state. Widgets are seeded from the canonical state when it changed elsewhere,
 so a page or language switch never loses what a user set. A T step redraws only the T parts
-(`Page.follows_t`); the frame's own are the T sliders, the compare under the title and the share link
-with the tools, which also keeps the state for a reload.
+(`Page.follows_t`); the frame's own are the T sliders, the compare under the title and the share link,
+which also keeps the state for a reload. The export tools make their files from the state at the click.
 
 The only part of attention_core that imports Streamlit: `state` (the session's one canonical state),
 `frame` (page object, sidebar, shared widgets), `lecture` (presenter mode, predict-then-reveal,
@@ -89,7 +89,6 @@ def page(key: str) -> Iterator[Page]:
     @p.follows_t
     def frame_tail() -> None:  # the last T part: a T step's run ends here
         share_link(p)
-        tools(p)
         if in_t_step(state):
             remember(state, key)
             log_timing(key, p, state.t_started)
@@ -98,6 +97,7 @@ def page(key: str) -> Iterator[Page]:
         frame_compare()
     with tail_slot:
         frame_tail()
+        tools(p)  # its downloads are made from the state at the click
         builder(p)
     state.t_parts, state.t_parts_page = tuple(state.t_parts_next), key
     remember(state, key)

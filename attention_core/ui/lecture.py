@@ -216,17 +216,22 @@ def tools(p: Page) -> None:
             p.set_snapshot(None)
             st.rerun()
         st.markdown(f"**{p.t('lecture.export')}**")
-        mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))
+        mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))  # the names only: they do not depend on T
         name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix",
                             format_func=lambda k: p.t(f"lecture.mx.{mats[k].key}", **dict(mats[k].params)))
-        m = mats[name]
+        axes = tuple(p.axis_names())
+
+        def matrix() -> export.Matrix:  # the state at the click (a T step does not redraw these buttons)
+            return export.lesson_matrices(analysis.compute(p.scenario), axes)[name]
+
         d1, d2 = st.columns(2)
-        d1.download_button(p.t("lecture.csv"), export.to_csv(m), file_name=f"attention-{name}.csv",
+        d1.download_button(p.t("lecture.csv"), lambda: export.to_csv(matrix()), file_name=f"attention-{name}.csv",
                            mime="text/csv", key="tl:csv", on_click="ignore", icon=":material/download:")
-        d2.download_button(p.t("lecture.latex"), export.to_latex(m), file_name=f"attention-{name}.tex",
-                           mime="text/x-tex", key="tl:tex", on_click="ignore", icon=":material/download:")
+        d2.download_button(p.t("lecture.latex"), lambda: export.to_latex(matrix()),
+                           file_name=f"attention-{name}.tex", mime="text/x-tex", key="tl:tex", on_click="ignore",
+                           icon=":material/download:")
         st.caption(p.t("lecture.png_hint"))
-        st.download_button(p.t("lecture.json_down"), codec.to_json(p.scenario, p.view),
+        st.download_button(p.t("lecture.json_down"), lambda: codec.to_json(p.scenario, p.view),
                            file_name="attention-lesson.json", mime="application/json", key="tl:json",
                            on_click="ignore", icon=":material/save:")
         upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")

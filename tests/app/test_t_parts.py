@@ -39,6 +39,8 @@ def _proto_bytes(node) -> bytes:
                 if name in fields:
                     proto.ClearField(name)
         proto.ClearField("set_value")
+    if "deferred_file_id" in fields:  # a download made at the click: a new random id every run
+        proto.ClearField("deferred_file_id")
     if "code_text" in fields and "?s=" in proto.code_text:  # the share link: its state, not AppTest's page URL
         proto.code_text = proto.code_text[proto.code_text.index("?s="):]
     return proto.SerializeToString(deterministic=True)
