@@ -26,6 +26,7 @@ from tests.e2e.app_driver import (
     share_link,
     tick_texts,
 )
+from tests.e2e.helpers import SEL_SLIDER
 
 
 def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server, new_page):
@@ -121,7 +122,20 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
         click_button(page, "tl:json", wait=False)
     saved = tmp_path / "lesson.json"
     json_dl.value.save_as(saved)
-    assert json.loads(saved.read_text(encoding="utf-8"))["sentence"] == "고양이가 매트 위에 앉았다"
+    state = json.loads(saved.read_text(encoding="utf-8"))
+    assert state["sentence"] == "고양이가 매트 위에 앉았다"
+
+    # a T step redraws only what depends on T; the files are made at the click, so they follow it
+    page.locator(f"{SIDEBAR} {SEL_SLIDER}").first.focus()
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    with page.expect_download() as stepped_dl:
+        click_button(page, "tl:json", wait=False)
+    stepped = json.loads(Path(stepped_dl.value.path()).read_text(encoding="utf-8"))
+    assert stepped["temperature"] > state["temperature"]
+    with page.expect_download() as stepped_csv:
+        click_button(page, "tl:csv", wait=False)
+    assert Path(stepped_csv.value.path()).read_bytes() != csv_bytes  # the weights at the new T
 
     fresh = new_page()  # a new browser: default state, then the file
     fresh.goto(app_server.page_url("score"))
