@@ -1,0 +1,44 @@
+"""A T step redraws only the T parts of a page: in a real browser, the page after a step must show what the
+same page shows when opened fresh at the new T (from the share link the step left behind): every chart's
+drawn data and title, and every text on the page."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from attention_core import codec
+from attention_core.scenario import Scenario, View
+from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, chart_names, chart_shown, settle, share_link
+from tests.e2e.helpers import SEL_SLIDER
+
+# the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
+SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}
+
+
+def shown(page) -> dict:
+    """What the page shows: its main text and every chart as drawn."""
+    return {
+        "text": page.locator('[data-testid="stMain"]').inner_text(),
+        "charts": {name: chart_shown(page, name) for name in chart_names(page)},
+    }
+
+
+@pytest.mark.parametrize("key", PAGE_KEYS)
+def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key):
+    token = codec.encode_link(replace(Scenario(), **SCENARIOS.get(key, {})), View())
+    page = new_page()
+    page.goto(f"{app_server.page_url(key)}?s={token}")
+    settle(page)
+    page.locator(f"{SIDEBAR} {SEL_SLIDER}").first.focus()
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    link = share_link(page)
+    assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature > Scenario().temperature
+    stepped = shown(page)
+
+    fresh = new_page()
+    fresh.goto(link)
+    settle(fresh)
+    assert shown(fresh) == stepped
