@@ -11,23 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from attention_core.i18n import CATALOGUE, text
 from attention_core.registry import page_spec
-from attention_core.ui import frame
 from tests.figure_data import decode_typed_arrays
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "partial_t: keep the partial redraw of T steps in AppTest")
-
-
-@pytest.fixture(autouse=True)
-def whole_page_runs(request, monkeypatch):
-    """AppTest shows only the elements of the last run, and a T step reruns only the T parts: the page tests
-    read whole pages, so T steps rerun the whole page here; tests marked `partial_t` keep the partial
-    redraw (tests/app/test_t_parts.py checks it against the whole page)."""
-    if request.node.get_closest_marker("partial_t") is None:
-        monkeypatch.setattr(frame, "PARTIAL_T_REDRAW", False)
 
 
 def open_page(key: str, query: dict[str, str] | None = None, url: str = "http://localhost:8501") -> AppTest:
