@@ -9,25 +9,30 @@ with ui.page("home") as page:
     page.lead("home.lead")
     if st.button(page.t("lecture.builtin_open"), key="home:lesson", icon=":material/school:"):
         ui.open_builtin(page)
-    scenario, lesson = page.scenario, page.lesson
-    trace = lesson.trace
-    words = list(scenario.labels)
-    axes = page.axis_names()
-    qk = [f"{c + 1}" for c in range(scenario.d_k)]
-    # Q and K are compared with each other, and so are V and the output (a weighted average of V's rows):
-    # each pair shares one scale; the other panels are different kinds of value, each with its own scale.
-    panels = [
-        (page.t("home.p_x"), scenario.x, words, axes, "signed"),
-        (page.t("home.p_q"), trace.q, words, qk, "signed", "qk"),
-        (page.t("home.p_k"), trace.k, words, qk, "signed", "qk"),
-        (page.t("home.p_scores"), trace.scores, words, words, "signed"),
-        (page.t("home.p_weights"), trace.weights, words, words, "weights"),
-        (page.t("home.p_v"), trace.v, words, axes, "signed", "v"),
-        (page.t("home.p_out"), trace.output, words, axes, "signed", "v"),
-        (page.t("home.p_norm"), lesson.normalized, words, axes, "signed"),
-    ]
     st.subheader(page.t("home.pipeline"))
-    page.chart(page.grid(panels, columns=4, phone_columns=2), "pipeline")
+
+    @page.follows_t
+    def pipeline_part() -> None:  # the weights, the output and Add & Norm change with T: the whole grid is redrawn
+        scenario, lesson = page.scenario, page.lesson
+        trace = lesson.trace
+        words = list(scenario.labels)
+        axes = page.axis_names()
+        qk = [f"{c + 1}" for c in range(scenario.d_k)]
+        # Q and K are compared with each other, and so are V and the output (a weighted average of V's rows):
+        # each pair shares one scale; the other panels are different kinds of value, each with its own scale.
+        panels = [
+            (page.t("home.p_x"), scenario.x, words, axes, "signed"),
+            (page.t("home.p_q"), trace.q, words, qk, "signed", "qk"),
+            (page.t("home.p_k"), trace.k, words, qk, "signed", "qk"),
+            (page.t("home.p_scores"), trace.scores, words, words, "signed"),
+            (page.t("home.p_weights"), trace.weights, words, words, "weights"),
+            (page.t("home.p_v"), trace.v, words, axes, "signed", "v"),
+            (page.t("home.p_out"), trace.output, words, axes, "signed", "v"),
+            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed"),
+        ]
+        page.chart(page.grid(panels, columns=4, phone_columns=2), "pipeline")
+
+    pipeline_part()
     st.caption(page.t("views.home_scales"))
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     left, right = st.columns([2, 3])

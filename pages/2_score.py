@@ -64,8 +64,10 @@ with ui.page("score") as page:
                                     title=page.t("score.m_chart")), "bilinear")
 
     st.subheader(page.tm("score.path", i=words[i]))
-    if shown:
-        path = analysis.weight_path(trace.scores[i], scenario.temperature)
+
+    @page.follows_t
+    def weight_path_part() -> None:  # the scaled scores, exp and weights change with T (the row i does not)
+        path = analysis.weight_path(page.lesson.trace.scores[i], page.scenario.temperature)
         table = pd.DataFrame({
             page.t("score.col_score"): path["scores"], page.t("score.col_scaled"): path["scaled"],
             page.t("score.col_exp"): path["exp"], page.t("score.col_weight"): path["weights"],
@@ -75,7 +77,10 @@ with ui.page("score") as page:
             page.t("score.col_score"): number, page.t("score.col_scaled"): number, page.t("score.col_exp"): number,
             page.t("score.col_weight"): st.column_config.ProgressColumn(format="%.3f", min_value=0.0, max_value=1.0),
         })
-        st.caption(page.t("score.path_caption", t=scenario.temperature, total=float(path["weights"].sum())))
+        st.caption(page.t("score.path_caption", t=page.scenario.temperature, total=float(path["weights"].sum())))
+
+    if shown:
+        weight_path_part()
     else:
         st.caption(page.t("lecture.hidden_part"))
 
