@@ -23,8 +23,9 @@ with ui.page("temperature") as page:
         ui.temperature_slider(page, "temperature:T")
         st.caption(page.t("temperature.slider_hint"))
     formula.latex(r"\mathrm{softmax}(z_i) = \frac{\exp(z_i / T)}{\sum_j \exp(z_j / T)}")
+    # Only the T parts (`page.follows_t`) may depend on T: a T step reruns them alone and leaves the rest as it is.
+    # They read the state inside; what is computed out here (words, scores, their curves) does not depend on T.
     scenario, trace = page.scenario, page.lesson.trace
-    t = scenario.temperature
     words = list(scenario.labels)
 
     # the text's example z = [2.0, 1.0, 0.1]
@@ -33,9 +34,14 @@ with ui.page("temperature") as page:
     cmp = analysis.document_comparison()
     left, right = st.columns(2)
     with left:
-        page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
-                                 title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
-                   "document-bars")
+        @page.follows_t
+        def document_bars() -> None:
+            t = page.scenario.temperature
+            page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
+                                     title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
+                       "document-bars")
+
+        document_bars()
     with right:
         st.markdown(f"**{page.t('temperature.table_title')}**")
         index, rows, shades = [], [], []
@@ -69,22 +75,43 @@ with ui.page("temperature") as page:
     left, right = page.columns([3, 2])
     with left:
         width = page.matrix_width * (1 if page.wide else 1.2)
-        revealed = ui.predict_reveal(page, "weights", trace.weights, words, words, lambda marks: page.chart(
-            page.fig.heatmap(trace.weights, *page.word_axes(), title=page.t("temperature.matrix_chart", t=t),
-                             kind="weights", width_px=width, row_sums=True, marks=marks), "weights"))
+
+        def weights_quiz() -> None:
+            weights = page.lesson.trace.weights
+            ui.predict_reveal(page, "weights", weights, words, words, lambda marks: page.chart(page.fig.heatmap(
+                weights, *page.word_axes(), title=page.t("temperature.matrix_chart", t=page.scenario.temperature),
+                kind="weights", width_px=width, row_sums=True, marks=marks), "weights"))
+
+        @page.follows_t
+        def weights_matrix() -> None:
+            weights_quiz()
+
+        # While the class guesses, the quiz shows nothing of T (no matrix, no verdict), so it stays outside the T
+        # parts: there its reveal button (read on return, no callback) keeps its click, which a part would drop
+        # (a widget in a part reaches the whole page through st.rerun(), and a rerun resets a button's click).
+        if page.quiz("weights").hidden:
+            weights_quiz()
+        else:
+            weights_matrix()
+    revealed = not page.quiz("weights").hidden  # what the quiz drew: while the class guesses, hide the answer
     with right:
-        columns = {
-            page.t("temperature.col_entropy"): analysis.entropy(trace.weights),
-            page.t("temperature.col_effective"): analysis.effective_words(trace.weights),
-        }
-        if revealed:  # while the class guesses, the favourite would give the answer away
-            tie_sep = page.t("multihead.tie_sep")
-            columns[page.t("temperature.col_favourite")] = [
-                tie_sep.join(words[j] for j in tied) for tied in analysis.favourite_ties(trace.weights)]
-        stats = pd.DataFrame(columns, index=words)
-        numbers = [page.t("temperature.col_entropy"), page.t("temperature.col_effective")]
-        st.dataframe(stats, width="stretch",
-                     column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
+        @page.follows_t
+        def weight_stats() -> None:
+            weights = page.lesson.trace.weights
+            columns = {
+                page.t("temperature.col_entropy"): analysis.entropy(weights),
+                page.t("temperature.col_effective"): analysis.effective_words(weights),
+            }
+            if not page.quiz("weights").hidden:  # while the class guesses, the favourite would give the answer away
+                tie_sep = page.t("multihead.tie_sep")
+                columns[page.t("temperature.col_favourite")] = [
+                    tie_sep.join(words[j] for j in tied) for tied in analysis.favourite_ties(weights)]
+            stats = pd.DataFrame(columns, index=words)
+            numbers = [page.t("temperature.col_entropy"), page.t("temperature.col_effective")]
+            st.dataframe(stats, width="stretch",
+                         column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
+
+        weight_stats()
         st.caption(page.t("temperature.entropy_help", n=scenario.n))
 
     @st.fragment
@@ -123,12 +150,18 @@ with ui.page("temperature") as page:
         same = [tuple(shown[k] for k in g) for g in analysis.coincident(curve[:, shown])]
         names = [page.t("views.same_sep").join(words[i] for i in g) for g in same]
         focus_name = next(name for name, g in zip(names, same, strict=True) if page.view.focus in g)
-        fig = page.fig.curves(temps, {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)},
-                              title=page.t(f"temperature.curve_{measure}"), x_title=page.t("temperature.t_log"),
-                              y_title=page.t(f"temperature.measure_{measure}"), log_x=True,
-                              marker_x=t, marker_label=page.t("temperature.now", t=t), highlight=focus_name,
-                              x_ticks=T_TICKS)
-        page.chart(fig, "curves")
+        lines = {name: curve[:, g[0]] for name, g in zip(names, same, strict=True)}
+
+        @page.follows_t
+        def sweep_curves() -> None:  # the curves do not depend on T, the marker at T does
+            t = page.scenario.temperature
+            page.chart(page.fig.curves(temps, lines, title=page.t(f"temperature.curve_{measure}"),
+                                       x_title=page.t("temperature.t_log"),
+                                       y_title=page.t(f"temperature.measure_{measure}"), log_x=True, marker_x=t,
+                                       marker_label=page.t("temperature.now", t=t), highlight=focus_name,
+                                       x_ticks=T_TICKS), "curves")
+
+        sweep_curves()
         if any(len(g) > 1 for g in same):
             st.caption(page.t("views.curves_same"))
         if len(shown) < scenario.n:
