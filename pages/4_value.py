@@ -13,6 +13,7 @@ with ui.page("value") as page:
         st.caption(page.t("lbl.edit_hint"))
         page.matrix_editor("w_v")
     scenario, trace = page.scenario, page.lesson.trace  # the editor may have just changed W_V
+    # from here on `trace` gives only V, which T does not change: the T parts read the weights themselves
     words = list(scenario.labels)
     d = scenario.w_v.shape[1]
     v_dims = [f"v{c + 1}" for c in range(d)]
@@ -38,15 +39,30 @@ with ui.page("value") as page:
     f2.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
     st.markdown(page.t("value.sum_role"))
     w_col, o_col = page.columns(2)
-    with w_col:
-        page.chart(page.fig.heatmap(trace.weights, *page.word_axes(), kind="weights", row_sums=True,
+    looker = figures.Axis(words, page.t("lbl.query_axis"), page.t("lbl.word"))
+
+    @page.follows_t
+    def weights_part() -> None:
+        page.chart(page.fig.heatmap(page.lesson.trace.weights, *page.word_axes(), kind="weights", row_sums=True,
                                     width_px=page.matrix_width,
-                                    title=page.t("value.weights_chart", t=scenario.temperature)), "weights")
-    with o_col:
-        looker = figures.Axis(words, page.t("lbl.query_axis"), page.t("lbl.word"))
-        shown = ui.predict_reveal(page, "output", trace.output, words, v_dims, lambda marks: page.chart(
-            page.fig.heatmap(trace.output, looker, v_axis, title=page.t("value.out_chart"), limit=v_limit,
+                                    title=page.t("value.weights_chart", t=page.scenario.temperature)), "weights")
+
+    def output() -> None:
+        out = page.lesson.trace.output
+        ui.predict_reveal(page, "output", out, words, v_dims, lambda marks: page.chart(
+            page.fig.heatmap(out, looker, v_axis, title=page.t("value.out_chart"), limit=v_limit,
                              marks=marks), "output"))
+
+    output_part = page.follows_t(output)  # once shown, the verdict and the output follow T
+
+    shown = not page.quiz("output").hidden  # what predict_reveal returns, without depending on T
+    with w_col:
+        weights_part()
+    with o_col:
+        if shown:
+            output_part()
+        else:  # nothing drawn depends on T (the guess boxes list words and V's dimensions), and the reveal
+            output()  # button stays outside the T parts: a click in a part reruns the whole page and is lost
     st.caption(page.t("value.sum_read"))
 
     pick, _ = st.columns([1, 3])
@@ -54,29 +70,43 @@ with ui.page("value") as page:
         i = page.word_picker()
     word = words[i]
     st.subheader(page.tm("value.word_section", word=word))
-    tied = analysis.favourite_ties(trace.weights)[i]
+
+    @page.follows_t
+    def contributions_part() -> None:
+        trace = page.lesson.trace
+        parts = analysis.value_contributions(trace.weights, trace.v, i)
+        kept, rest = analysis.largest_parts(parts, STACK_MAX)
+        rows, names = [parts[j] for j in kept], [words[j] for j in kept]
+        if rest is not None:
+            rows.append(rest)
+            names.append(page.t("value.others", k=len(words) - len(kept)))
+        fig = page.fig.stacked_contributions(rows, names, v_dims, trace.output[i],
+                                             focus=kept.index(i) if i in kept else None,
+                                             title=page.t("value.stack_chart", word=word),
+                                             total_label=page.t("value.total_label"), y_title=page.t("lbl.value"))
+        page.chart(fig, "contributions")
+
+    @page.follows_t
+    def lines_part() -> None:
+        page.chart(page.fig.weight_lines(page.lesson.trace.weights[i], words, i,
+                                         title=page.t("value.lines_chart", word=word), height=380), "lines")
+
+    @page.follows_t
+    def word_read_part() -> None:  # names the word it looks at most, and its weight
+        weights = page.lesson.trace.weights
+        tied = analysis.favourite_ties(weights)[i]
+        st.caption(page.tm("value.stack_read" if shown else "value.lines_read", word=word,
+                           top=page.t("multihead.tie_sep").join(words[j] for j in tied), w=float(weights[i, tied[0]])))
+
     s_col, l_col = st.columns([3, 2])
     with s_col:
         if not shown:  # the shares add up to a row of the hidden output
             st.caption(page.t("lecture.hidden_part"))
         else:
-            parts = analysis.value_contributions(trace.weights, trace.v, i)
-            kept, rest = analysis.largest_parts(parts, STACK_MAX)
-            rows, names = [parts[j] for j in kept], [words[j] for j in kept]
-            if rest is not None:
-                rows.append(rest)
-                names.append(page.t("value.others", k=len(words) - len(kept)))
-            fig = page.fig.stacked_contributions(rows, names, v_dims, trace.output[i],
-                                                 focus=kept.index(i) if i in kept else None,
-                                                 title=page.t("value.stack_chart", word=word),
-                                                 total_label=page.t("value.total_label"), y_title=page.t("lbl.value"))
-            page.chart(fig, "contributions")
+            contributions_part()
     with l_col:
-        page.chart(page.fig.weight_lines(trace.weights[i], words, i, title=page.t("value.lines_chart", word=word),
-                                         height=380), "lines")
-    st.caption(page.tm("value.stack_read" if shown else "value.lines_read", word=word,
-                       top=page.t("multihead.tie_sep").join(words[j] for j in tied),
-                       w=float(trace.weights[i, tied[0]])))
+        lines_part()
+    word_read_part()
 
     with st.expander(page.t("value.more")):
         st.markdown(page.t("value.more_text"))

@@ -14,18 +14,29 @@ with ui.page("residual") as page:
         page.matrix_editor("gamma_beta")
         st.caption(page.t("lbl.edit_hint") + " " + page.t("residual.gb_note"))
 
-    scenario, lesson = page.scenario, page.lesson
+    scenario = page.scenario
     words, axes = list(scenario.labels), page.axis_names()
-    before = lesson.trace.output if dropped else lesson.residual
-    after = lesson.normalized_without_residual if dropped else lesson.normalized
-    # the four matrices are compared with each other: one scale (same range) and one colour bar
     suffix = "_dropped" if dropped else ""
-    panels = [(page.t("residual.x_chart"), scenario.x, words, axes, "signed", "z"),
-              (page.t("residual.attn_chart"), lesson.trace.output, words, axes, "signed", "z"),
-              (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
-              (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
-    page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid")),
-               "add-norm")
+
+    def before_after() -> tuple:
+        """What LayerNorm gets (Z, or the attention output alone when the residual is dropped) and gives."""
+        lesson = page.lesson
+        if dropped:
+            return lesson.trace.output, lesson.normalized_without_residual
+        return lesson.residual, lesson.normalized
+
+    @page.follows_t
+    def add_norm_part() -> None:
+        before, after = before_after()
+        # the four matrices are compared with each other: one scale (same range) and one colour bar
+        panels = [(page.t("residual.x_chart"), page.scenario.x, words, axes, "signed", "z"),
+                  (page.t("residual.attn_chart"), page.lesson.trace.output, words, axes, "signed", "z"),
+                  (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
+                  (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
+        page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid")),
+                   "add-norm")
+
+    add_norm_part()
     st.caption(page.t("views.residual_scale") + " " + page.t("residual.add_note"))
 
     f1, f2 = st.columns(2)
@@ -34,8 +45,10 @@ with ui.page("residual") as page:
     f2.info(page.t("residual.quote"))
 
     st.subheader(page.t("residual.norm_dropped" if dropped else "residual.norm"))
-    m1, m2 = st.columns(2)
-    with m1:
+
+    @page.follows_t
+    def stats_part() -> None:
+        before, _ = before_after()
         src = page.t("residual.src_attn" if dropped else "residual.src_z")
         mean_before, std_before = analysis.row_stats(before)
         mean_after, std_after = analysis.row_stats(layer_norm(before))  # before γ, β
@@ -46,6 +59,10 @@ with ui.page("residual") as page:
             (page.t("residual.std_after"), std_after),
         ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"))
         page.chart(stats, "stats")
+
+    m1, m2 = st.columns(2)
+    with m1:
+        stats_part()
     with m2:
         st.latex(r"\mathrm{LayerNorm}(z) = \gamma \odot \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} + \beta")
         st.latex(r"\mu = \frac{1}{d}\sum_{a=1}^{d} z_{a} \qquad "
@@ -56,21 +73,32 @@ with ui.page("residual") as page:
     st.subheader(page.t("residual.lost"))
     if dropped:
         with_res, without = page.t("residual.with_res"), page.t("residual.without_res")
+
+        @page.follows_t
+        def cosine_part() -> None:
+            lesson, x = page.lesson, page.scenario.x
+            page.chart(page.fig.grouped_bars({
+                with_res: analysis.cosine(lesson.normalized, x),
+                without: analysis.cosine(lesson.normalized_without_residual, x),
+            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis")), "cosine")
+
+        @page.follows_t
+        def pairs_part() -> None:
+            lesson = page.lesson
+            panels = ((with_res, lesson.normalized, "pairs-with"),
+                      (without, lesson.normalized_without_residual, "pairs-without"))
+            for column, (which, out, name) in zip(st.columns(2), panels, strict=True):
+                with column:  # cosines, both on the one scale −1 … 1
+                    word_axis = figures.Axis(words, page.t("lbl.word"))
+                    page.chart(page.fig.heatmap(analysis.pair_cosines(out), word_axis, word_axis, limit=1.0,
+                                                title=page.t("residual.pairs_chart", which=which)), name)
+
         l1, l2 = st.columns([3, 2])
         with l1:
-            page.chart(page.fig.grouped_bars({
-                with_res: analysis.cosine(lesson.normalized, scenario.x),
-                without: analysis.cosine(lesson.normalized_without_residual, scenario.x),
-            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis")), "cosine")
+            cosine_part()
         with l2:
             st.markdown(page.t("residual.lost_text"))
-        panels = ((with_res, lesson.normalized, "pairs-with"),
-                  (without, lesson.normalized_without_residual, "pairs-without"))
-        for column, (which, out, name) in zip(st.columns(2), panels, strict=True):
-            with column:  # cosines, both on the one scale −1 … 1
-                word_axis = figures.Axis(words, page.t("lbl.word"))
-                page.chart(page.fig.heatmap(analysis.pair_cosines(out), word_axis, word_axis, limit=1.0,
-                                            title=page.t("residual.pairs_chart", which=which)), name)
+        pairs_part()
     else:
         st.caption(page.t("residual.lost_hint"))
 
