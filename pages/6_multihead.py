@@ -47,21 +47,32 @@ with ui.page("multihead") as page:
         st.toggle(page.t("multihead.sidebar_t"), key="mh:sidebar_t", on_change=sidebar_t_changed,
                   help=page.t("multihead.sidebar_t_help"))
 
-    scenario, multi = page.scenario, page.lesson.multi
+    scenario = page.scenario
     words, axes = list(scenario.labels), page.axis_names()
     n_heads, d_model, d_h = scenario.n_heads, scenario.x.shape[1], scenario.head_dim
     v_names = axes if analysis.is_identity(scenario.multi_head_weights[2]) else [f"v{c + 1}" for c in range(d_model)]
     v_blocks = analysis.head_names(v_names, n_heads)  # each head's share of V's columns
-    notes = [page.t("multihead.t_sidebar", t=multi.temperature) if scenario.head_temperature == "shared"
-             else page.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature)]
-    if shared:
-        notes.append(page.t("views.shared_on", dk=scenario.d_k, dv=scenario.w_v.shape[1],
-                            choices=", ".join(str(h) for h in scenario.head_options())))
-        if n_heads == 1:
-            notes.append(page.t("views.same_as_single", t=scenario.temperature)
-                         if scenario.head_temperature == "shared"
-                         else page.t("views.not_same_t", t=multi.temperature, sidebar=scenario.temperature))
-    st.caption(" · ".join(notes))
+    follow = scenario.head_temperature == "shared"  # the heads use the sidebar's T, else T = √d_h
+
+    def part(fn):
+        """`fn` as a T part when the heads follow the sidebar's T; else drawn with the page (T does not reach it)."""
+        return page.follows_t(fn) if follow else fn
+
+    def notes() -> None:
+        """The heads' T, and with one head the single-head screens' T: the caption that says both."""
+        s, multi = page.scenario, page.lesson.multi
+        lines = [page.t("multihead.t_sidebar", t=multi.temperature) if follow
+                 else page.t("multihead.t_sqrt", d_h=d_h, t=multi.temperature)]
+        if shared:
+            lines.append(page.t("views.shared_on", dk=s.d_k, dv=s.w_v.shape[1],
+                                choices=", ".join(str(h) for h in s.head_options())))
+            if n_heads == 1:
+                lines.append(page.t("views.same_as_single", t=s.temperature) if follow
+                             else page.t("views.not_same_t", t=multi.temperature, sidebar=s.temperature))
+        st.caption(" · ".join(lines))
+
+    # with one head and shared weights the caption names the sidebar's T even when the heads do not use it
+    (page.follows_t(notes) if follow or (shared and n_heads == 1) else notes)()
 
     def fits(h: int) -> bool:
         return shared or presets.recipe_fits(scenario.head_recipes[h], d_h)
@@ -92,15 +103,24 @@ with ui.page("multihead") as page:
             st.warning(page.t("views.partial", d_h=d_h, need=presets.recipe_columns(recipe),
                               kept=page.t(f"views.first.{recipe}")))
 
+    def head_weights(h: int):
+        """Head h's weights chart (a T part of its own when the heads follow the sidebar's T)."""
+
+        def draw() -> None:
+            title = (page.t("multihead.weights_chart", h=h + 1, name=short(h)) if not shared
+                     else f"{short(h)}: {page.t('views.weights_word')}")
+            page.chart(page.fig.heatmap(page.lesson.multi.heads[h].weights, *page.word_axes(), kind="weights",
+                                        row_sums=True, title=title, width_px=page.matrix_width), f"weights-{h}")
+
+        draw.__name__ = f"weights_{h}"
+        return part(draw)
+
     per_row = 1 if page.wide else HEADS_PER_ROW
     for start in range(0, n_heads, per_row):
         cols = st.columns(min(n_heads, per_row))
         for h, col in zip(range(start, min(start + per_row, n_heads)), cols, strict=False):
             with col:
-                title = (page.t("multihead.weights_chart", h=h + 1, name=short(h)) if not shared
-                         else f"{short(h)}: {page.t('views.weights_word')}")
-                page.chart(page.fig.heatmap(multi.heads[h].weights, *page.word_axes(), kind="weights",
-                                            row_sums=True, title=title, width_px=page.matrix_width), f"weights-{h}")
+                head_weights(h)()
                 if not shared:
                     recipe_picker(h)
 
@@ -116,19 +136,25 @@ with ui.page("multihead") as page:
                            first=", ".join(v_blocks[0])))
 
     st.markdown(f"**{page.t('multihead.fav_title')}**")
-    table = {}
-    for h, head in enumerate(multi.heads):
-        cells = []
-        for i, tied in enumerate(analysis.favourite_ties(head.weights)):
-            weight = float(head.weights[i, tied[0]])
-            if len(tied) == len(words) and len(words) > 1:
-                cells.append(f"{page.t('multihead.uniform')} ({weight:.2f})")
-            else:
-                cells.append(f"{page.t('multihead.tie_sep').join(words[j] for j in tied)} ({weight:.2f})")
-        table[head_name(h)] = cells
-    names = list(table)
-    for start in range(0, len(names), HEADS_PER_TABLE):  # a static table wraps its cells: nothing cut off
-        st.table(pd.DataFrame({k: table[k] for k in names[start:start + HEADS_PER_TABLE]}, index=words))
+    names = [head_name(h) for h in range(n_heads)]
+
+    @part
+    def favourites() -> None:
+        """Each word's most-looked-at word in each head, read off the heads' weights."""
+        table = {}
+        for name, head in zip(names, page.lesson.multi.heads, strict=True):
+            cells = []
+            for i, tied in enumerate(analysis.favourite_ties(head.weights)):
+                weight = float(head.weights[i, tied[0]])
+                if len(tied) == len(words) and len(words) > 1:
+                    cells.append(f"{page.t('multihead.uniform')} ({weight:.2f})")
+                else:
+                    cells.append(f"{page.t('multihead.tie_sep').join(words[j] for j in tied)} ({weight:.2f})")
+            table[name] = cells
+        for start in range(0, len(names), HEADS_PER_TABLE):  # a static table wraps its cells: nothing cut off
+            st.table(pd.DataFrame({k: table[k] for k in names[start:start + HEADS_PER_TABLE]}, index=words))
+
+    favourites()
     st.caption(page.t("multihead.fav_caption") + (" " + page.t("views.fav_wrap", k=HEADS_PER_TABLE)
                                                   if len(names) > HEADS_PER_TABLE else ""))
 
@@ -143,14 +169,21 @@ with ui.page("multihead") as page:
     concat_cols = [page.t("multihead.col_prefix", h=h + 1, axis=a)
                    for h, block in enumerate(v_blocks) for a in block]
     word_axis = figures.Axis(words, page.t("lbl.word"))
-    k1, k2 = st.columns(2)
-    with k1:
-        page.chart(page.fig.heatmap(multi.concat, word_axis, figures.Axis(concat_cols, "", page.t("lbl.axis")),
-                                    title=page.t("multihead.concat_chart", h=n_heads, d=multi.concat.shape[1])),
-                   "concat")
-    with k2:
-        page.chart(page.fig.heatmap(multi.output, word_axis, figures.Axis(axes, "", page.t("lbl.axis")),
-                                    title=page.t("multihead.out_chart")), "output")
+
+    @part
+    def concat_output() -> None:
+        """Concat of the heads' outputs and the layer's output: both are weighted by the heads' weights."""
+        multi = page.lesson.multi
+        k1, k2 = st.columns(2)
+        with k1:
+            page.chart(page.fig.heatmap(multi.concat, word_axis, figures.Axis(concat_cols, "", page.t("lbl.axis")),
+                                        title=page.t("multihead.concat_chart", h=n_heads, d=multi.concat.shape[1])),
+                       "concat")
+        with k2:
+            page.chart(page.fig.heatmap(multi.output, word_axis, figures.Axis(axes, "", page.t("lbl.axis")),
+                                        title=page.t("multihead.out_chart")), "output")
+
+    concat_output()
     st.caption(page.t("multihead.wo_caption"))
     with st.expander(page.t("multihead.wo_expander")):
         w1, _ = st.columns(2)

@@ -129,7 +129,17 @@ with ui.page("learn") as page:
             st.caption(page.t("learn.bilinear_caption", share=last.share))
 
         st.subheader(page.t("learn.compare_title"))
-        scenario = page.scenario
+        # the weights at the sidebar's T: a T part, so that a T step redraws them alone; while auto-training
+        # they are drawn with the rest of this fragment, which reruns every AUTO_EVERY_S and then reads the
+        # new T (a T part inside it would rerun the whole page on each of those runs)
+        if training.auto:
+            weights_at_t()
+        else:
+            weights_at_t_part()
+
+    def weights_at_t() -> None:
+        """The learned and the hand-set weights on the sidebar's sentence, at the sidebar's T."""
+        run, scenario = page.training.current(), page.scenario
         hand_q, hand_k, _ = presets.single_head_weights("emotion")
         w1, w2 = st.columns(2)
         for col, (w_q, w_k), title, name in (
@@ -141,6 +151,8 @@ with ui.page("learn") as page:
                                             *page.word_axes(), kind="weights", row_sums=True, title=title,
                                             show_scale=False), f"weights-{name}")
         st.caption(page.t("learn.compare_caption", t=scenario.temperature))
+
+    weights_at_t_part = page.follows_t(weights_at_t)
 
     live()
 

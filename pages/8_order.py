@@ -56,33 +56,42 @@ with ui.page("order") as page:
     if scenario.n < 2:
         st.info(page.t("order.one_word"))
     else:
-        without = analysis.shuffle_experiment(scenario, 0.0)
-        withpos = analysis.shuffle_experiment(scenario, alpha)
-        st.markdown(page.tm("order.shuffle_text", order=" ".join(words[k] for k in without.perm)))
-        scale = analysis.shared_scale(without, withpos)
-        c1, c2 = st.columns(2)
-        sides = ((c1, without, page.t("order.without")), (c2, withpos, page.t("order.with", alpha=alpha)))
-        for col, result, side in sides:
-            with col:
-                page.chart(page.fig.heatmap(result.delta, word_axis, feature_axis, limit=scale,
-                                            title=page.t("order.delta_chart", side=side)),
-                           "delta-with" if result is withpos else "delta-without")
-                if result is withpos and alpha == 0:
-                    st.info(page.t("order.alpha_off"))
-                elif result.changed:
-                    st.warning(page.t("order.changed", value=small(result.max_abs), changed=result.changed,
-                                      n=scenario.n))
-                else:
-                    st.success(page.t("order.only_permuted", value=small(result.max_abs)))
-        table = analysis.order_table(without, withpos)
-        st.dataframe(pd.DataFrame({
-            page.t("order.table_place"): [f"{b} → {a}" for b, a in zip(table["before"], table["after"], strict=False)],
-            page.t("order.table_without"): [small(float(v)) for v in table["first"]],
-            page.t("order.table_with"): [small(float(v)) for v in table["second"]],
-        }, index=words), width="stretch")
-        causal_only = analysis.shuffle_experiment(scenario, 0.0, mask="causal")
-        if causal_only.changed:
-            st.caption("ⓘ " + page.t("order.causal_note", value=small(causal_only.max_abs)))
+        perm = analysis.derangement(scenario.n)  # the shuffle's order does not depend on T
+        st.markdown(page.tm("order.shuffle_text", order=" ".join(words[k] for k in perm)))
+
+        @page.follows_t
+        def shuffle() -> None:
+            """The Δ charts, their verdicts and the table: the outputs are computed at T."""
+            s = page.scenario
+            without = analysis.shuffle_experiment(s, 0.0)
+            withpos = analysis.shuffle_experiment(s, alpha)
+            scale = analysis.shared_scale(without, withpos)
+            c1, c2 = st.columns(2)
+            sides = ((c1, without, page.t("order.without")), (c2, withpos, page.t("order.with", alpha=alpha)))
+            for col, result, side in sides:
+                with col:
+                    page.chart(page.fig.heatmap(result.delta, word_axis, feature_axis, limit=scale,
+                                                title=page.t("order.delta_chart", side=side)),
+                               "delta-with" if result is withpos else "delta-without")
+                    if result is withpos and alpha == 0:
+                        st.info(page.t("order.alpha_off"))
+                    elif result.changed:
+                        st.warning(page.t("order.changed", value=small(result.max_abs), changed=result.changed,
+                                          n=s.n))
+                    else:
+                        st.success(page.t("order.only_permuted", value=small(result.max_abs)))
+            table = analysis.order_table(without, withpos)
+            st.dataframe(pd.DataFrame({
+                page.t("order.table_place"): [f"{b} → {a}"
+                                              for b, a in zip(table["before"], table["after"], strict=False)],
+                page.t("order.table_without"): [small(float(v)) for v in table["first"]],
+                page.t("order.table_with"): [small(float(v)) for v in table["second"]],
+            }, index=words), width="stretch")
+            causal_only = analysis.shuffle_experiment(s, 0.0, mask="causal")
+            if causal_only.changed:
+                st.caption("ⓘ " + page.t("order.causal_note", value=small(causal_only.max_abs)))
+
+        shuffle()
 
     # 3. masks
     st.subheader(page.t("order.mask_title"))
@@ -95,30 +104,47 @@ with ui.page("order") as page:
 
     st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=mask_changed,
                          format_func=lambda k: page.t(f"order.mask.{k}"))
-    m = analysis.masked_attention(scenario)
-    labels = list(m.labels)
-    w = m.trace.weights
+    kind, labels = scenario.mask, list(analysis.masked_attention(scenario).labels)  # neither depends on T
     chart_col, text_col = st.columns([3, 2])
-    with chart_col:
-        page.chart(page.fig.heatmap(w, *page.word_axes(labels), kind="weights", row_sums=True, masked=m.masked,
-                                    masked_label=page.t("order.masked"),
+
+    @page.follows_t
+    def mask_weights() -> None:
+        """The weights under the mask, computed at T, and the caption that says so."""
+        s = page.scenario
+        m = analysis.masked_attention(s)
+        page.chart(page.fig.heatmap(m.trace.weights, *page.word_axes(labels), kind="weights", row_sums=True,
+                                    masked=m.masked, masked_label=page.t("order.masked"),
                                     title=page.t("order.weights_chart", mask=page.t(f"order.mask.{m.kind}")),
                                     height=figures.heatmap_height(len(labels) + 3, page.presenter),
                                     width_px=theme.FULL_WIDTH_PX * 3 / 5), "weights")
-        st.caption(page.t("order.computed_on", alpha=alpha, t=scenario.temperature))
+        st.caption(page.t("order.computed_on", alpha=alpha, t=s.temperature))
+
+    @page.follows_t
+    def mask_example() -> None:
+        """One weight (or the [PAD] check) read off the masked weights at T."""
+        s = page.scenario
+        w = analysis.masked_attention(s).trace.weights
+        if kind == "none":
+            st.markdown(page.tm("order.none_example", first=labels[0], last=labels[s.n - 1], w=float(w[0, s.n - 1])))
+        elif kind == "causal":
+            st.markdown(page.tm("order.causal_first", first=labels[0], w=float(w[0, 0])))
+        else:
+            st.markdown(page.t("order.padding_check", value=small(analysis.padding_check(s))))
+
+    with chart_col:
+        mask_weights()
     with text_col:
-        if m.kind == "none":
+        if kind == "none":
             st.markdown(page.t("order.none_text"))
             if scenario.n > 1:
-                st.markdown(page.tm("order.none_example", first=labels[0], last=labels[scenario.n - 1],
-                                    w=float(w[0, scenario.n - 1])))
-        elif m.kind == "causal":
+                mask_example()
+        elif kind == "causal":
             st.markdown(page.t("order.causal_text"))
-            st.markdown(page.tm("order.causal_first", first=labels[0], w=float(w[0, 0])))
+            mask_example()
             st.markdown(page.t("order.causal_generate"))
         else:
             st.markdown(page.t("order.padding_text", extra=PAD_EXTRA))
-            st.markdown(page.t("order.padding_check", value=small(analysis.padding_check(scenario))))
+            mask_example()
 
     # 4. back to the source text
     st.subheader(page.t("order.source_title"))
