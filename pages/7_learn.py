@@ -129,14 +129,9 @@ with ui.page("learn") as page:
             st.caption(page.t("learn.bilinear_caption", share=last.share))
 
         st.subheader(page.t("learn.compare_title"))
-        # the weights at the sidebar's T: a T part, so that a T step redraws them alone; while auto-training
-        # they are drawn with the rest of this fragment, which reruns every AUTO_EVERY_S and then reads the
-        # new T (a T part inside it would rerun the whole page on each of those runs)
-        if training.auto:
-            weights_at_t()
-        else:
-            weights_at_t_part()
+        weights_at_t()  # a T part inside this fragment: a T step redraws it alone, auto-training or not
 
+    @page.follows_t
     def weights_at_t() -> None:
         """The learned and the hand-set weights on the sidebar's sentence, at the sidebar's T."""
         run, scenario = page.training.current(), page.scenario
@@ -151,8 +146,6 @@ with ui.page("learn") as page:
                                             *page.word_axes(), kind="weights", row_sums=True, title=title,
                                             show_scale=False), f"weights-{name}")
         st.caption(page.t("learn.compare_caption", t=scenario.temperature))
-
-    weights_at_t_part = page.follows_t(weights_at_t)
 
     live()
 

@@ -23,6 +23,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
@@ -55,6 +56,17 @@ def in_fragment_run() -> bool:
     """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
     ctx = get_script_run_ctx(suppress_warning=True)
     return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def queued_alone(state: AppState) -> bool:
+    """The running fragment was queued for this run by itself, not by a T step: a widget inside it changed.
+
+    False for a fragment drawn by another one that reruns (e.g. a T part inside ⑦'s auto-training fragment).
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None or not ctx.fragment_ids_this_run or in_t_step(state):
+        return False
+    return ThreadState.get().fragment_id in ctx.fragment_ids_this_run
 
 
 def in_t_step(state: AppState) -> bool:
@@ -139,13 +151,15 @@ class Page:
 
         Call the decorated function where the part goes. Read the state inside it (`page.scenario`,
         `page.lesson`), not from variables computed before it, which a T step does not recompute. A widget
-        inside the part reruns the whole page when it changes (as everywhere else on the page).
+        inside the part reruns the whole page when it changes (as everywhere else on the page), but a button
+        read by its return value loses its click on the way (Streamlit resets it when the part's own run
+        stops): keep such buttons outside the parts, or give them an on_click callback.
         """
         key = f"t-part:{self.key}:{fn.__name__}"
         state = self._state
 
         def part() -> None:
-            if in_fragment_run() and not in_t_step(state):
+            if queued_alone(state):
                 st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
             with st.container(key=f"t-part-{self.key}-{fn.__name__}"):  # the part's name, for tests
                 fn()

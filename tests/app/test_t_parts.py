@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
-from attention_core import codec
+from attention_core import codec, learn
 from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
 from attention_core.ui import frame
-from tests.app.conftest import assert_clean, open_page
+from tests.app.conftest import assert_clean, chart, open_page, state
 
 pytestmark = pytest.mark.partial_t
 
@@ -70,32 +71,33 @@ def link(temperature: float, scenario: dict, view: dict) -> str:
     return codec.encode_link(replace(Scenario(), temperature=temperature, **scenario), View(**view))
 
 
-# (page, scenario fields, view fields, the T slider stepped, a snapshot for the B − A compare first)
+# (page, scenario fields, view fields, the T slider stepped, a button pressed first: the B − A compare's
+# snapshot)
 CASES = [
-    *[(spec.key, {}, {}, "sb:T", False) for spec in PAGES],
-    ("multihead", {"head_temperature": "shared"}, {}, "sb:T", False),  # the heads follow the sidebar T
-    ("order", {"pe_alpha": 1.0, "mask": "causal"}, {}, "sb:T", False),
-    ("home", {}, {"presenter": True}, "pr:T", False),
-    ("value", {}, {"presenter": True}, "pr:T", False),
-    ("temperature", {}, {}, "temperature:T", False),
-    ("residual", {}, {}, "sb:T", True),
+    *[(spec.key, {}, {}, "sb:T", None) for spec in PAGES],
+    ("multihead", {"head_temperature": "shared"}, {}, "sb:T", None),  # the heads follow the sidebar T
+    ("order", {"pe_alpha": 1.0, "mask": "causal"}, {}, "sb:T", None),
+    ("home", {}, {"presenter": True}, "pr:T", None),
+    ("value", {}, {"presenter": True}, "pr:T", None),
+    ("temperature", {}, {}, "temperature:T", None),
+    ("residual", {}, {}, "sb:T", "tl:snapshot"),
 ]
 
 
-def session(key: str, scenario: dict, view: dict, snapshot: bool):
+def session(key: str, scenario: dict, view: dict, button: str | None):
     at = open_page(key, {"s": link(T_OLD, scenario, view)})
-    if snapshot:
-        at.button(key="tl:snapshot").click().run()
-        at.run()  # the "saved" notice shows once: gone from both sessions before they are compared
+    if button:
+        at.button(key=button).click().run()
+        at.run()  # a notice ("saved") shows once: gone from both sessions before they are compared
         assert_clean(at)
     return at
 
 
-@pytest.mark.parametrize(("key", "scenario", "view", "slider", "snapshot"), CASES,
+@pytest.mark.parametrize(("key", "scenario", "view", "slider", "button"), CASES,
                          ids=[f"{c[0]}-{c[3]}" + ("-" + ",".join(c[1]) if c[1] else "") + ("-" + ",".join(c[2]) if c[2]
-                              else "") + ("-snapshot" if c[4] else "") for c in CASES])
-def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view, slider, snapshot, monkeypatch):
-    at = session(key, scenario, view, snapshot)
+                              else "") + (f"-{c[4]}" if c[4] else "") for c in CASES])
+def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view, slider, button, monkeypatch):
+    at = session(key, scenario, view, button)
     before = parts(at)
     assert {f"{PART}{key}-slider_sb_T", f"{PART}{key}-frame_tail"} <= set(before), sorted(k for k in before if k)
 
@@ -105,7 +107,7 @@ def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view,
     assert step.get(None, []) == [], "a T step drew elements outside the T parts"
     assert set(step) - {None} == set(before) - {None}, "a T step must redraw every T part, and only them"
 
-    whole_at = session(key, scenario, view, snapshot)
+    whole_at = session(key, scenario, view, button)
     monkeypatch.setattr(frame, "PARTIAL_T_REDRAW", False)
     whole_at.select_slider(key=slider).set_value(T_NEW).run()
     assert_clean(whole_at)
@@ -116,3 +118,17 @@ def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view,
         assert step[name] == whole[name], f"{name} after a T step differs from the whole page at T = {T_NEW}: {changed}"
     changed = [(i, a[:160], b[:160]) for i, (a, b) in enumerate(zip(before[None], whole[None])) if a != b]
     assert before[None] == whole[None], f"outside the T parts, elements change with T (put them in a T part): {changed}"
+
+
+def test_during_auto_training_a_t_step_redraws_the_learned_weights_at_the_new_t():
+    """⑦'s auto-training fragment draws the weights at T as a T part inside it; each of its own runs trains
+    on (so it cannot be compared with a whole page), but a T step must redraw that part alone, at the new T."""
+    at = session("learn", {}, {}, "ln:auto")
+    at.select_slider(key="sb:T").set_value(T_NEW).run()
+    assert_clean(at)
+    step = parts(at)
+    assert step.get(None, []) == [] and f"{PART}learn-weights_at_t" in step
+    s, run = state(at).scenario, state(at).training.current()
+    assert s.temperature == T_NEW
+    np.testing.assert_allclose(np.array(chart(at, "weights-learned").data[0].z),
+                               learn.sentence_weights(s.x, run.w_q, run.w_k, T_NEW))
