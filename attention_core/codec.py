@@ -297,25 +297,31 @@ def to_json(scenario: Scenario, view: View) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1)
 
 
-def from_json(text: object) -> tuple[Scenario, View]:
-    """The scenario and view of a state file written by `to_json`; InputError for anything else."""
+def read_json(text: object, max_bytes: int, bad: Callable[[str], InputError]) -> object:
+    """The JSON value of an uploaded file (bytes or text), read as untrusted input: its size is capped before and
+    after decoding, it must be UTF-8. `bad("not_text")` / `bad("not_json")` is raised for what cannot be read."""
+    too_large = InputError("file_too_large", f"The file is larger than {max_bytes // 1000} kB.",
+                           limit=max_bytes // 1000)
     if isinstance(text, bytes):
-        if len(text) > MAX_JSON_BYTES:
-            raise InputError("file_too_large", f"The file is larger than {MAX_JSON_BYTES // 1000} kB.",
-                             limit=MAX_JSON_BYTES // 1000)
+        if len(text) > max_bytes:
+            raise too_large
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _bad("not_text") from exc
+            raise bad("not_text") from exc
     if not isinstance(text, str):
-        raise _bad("not_text")
-    if len(text) > MAX_JSON_BYTES:
-        raise InputError("file_too_large", f"The file is larger than {MAX_JSON_BYTES // 1000} kB.",
-                         limit=MAX_JSON_BYTES // 1000)
+        raise bad("not_text")
+    if len(text) > max_bytes:
+        raise too_large
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except ValueError as exc:
-        raise _bad("not_json") from exc
+        raise bad("not_json") from exc
+
+
+def from_json(text: object) -> tuple[Scenario, View]:
+    """The scenario and view of a state file written by `to_json`; InputError for anything else."""
+    doc = read_json(text, MAX_JSON_BYTES, _bad)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise _bad("not_lesson")
     return _guard(lambda: _from_json_doc(doc))

@@ -43,7 +43,7 @@ class Scene:
         return (ko or en) if lang == "ko" else (en or ko)
 
 
-_REASONS = {"not UTF-8 text": "not_text", "not text": "not_text", "not JSON": "not_json", "empty": "empty",
+_REASONS = {"not_text": "not_text", "not_json": "not_json", "empty": "empty",
             "damaged": "damaged", "not a lesson of scenes": "not_scenes",
             "no scenes": "no_scenes"}
 
@@ -52,10 +52,6 @@ def _bad(what: str) -> InputError:
     """A lesson that cannot be read; `what` is translated as "reason.<code>" (an entry's name: "reason.field")."""
     code, field = (_REASONS[what], "") if what in _REASONS else ("field", what)
     return InputError("lesson_invalid", f"This is not a valid lesson file or link ({what}).", what=code, field=field)
-
-
-def _too_large(limit_kb: int) -> InputError:
-    return InputError("file_too_large", f"The file is larger than {limit_kb} kB.", limit=limit_kb)
 
 
 def _scene_doc(scene: Scene) -> dict:
@@ -109,22 +105,7 @@ def from_document(doc: object) -> tuple[Scene, ...]:
 
 def from_json(text: object) -> tuple[Scene, ...]:
     """The scenes of a lesson file written by `to_json`; InputError for anything else."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_FILE_BYTES:
-            raise _too_large(MAX_FILE_BYTES // 1000)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _bad("not UTF-8 text") from exc
-    if not isinstance(text, str):
-        raise _bad("not text")
-    if len(text) > MAX_FILE_BYTES:
-        raise _too_large(MAX_FILE_BYTES // 1000)
-    try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise _bad("not JSON") from exc
-    return from_document(doc)
+    return from_document(codec.read_json(text, MAX_FILE_BYTES, _bad))
 
 
 def encode_link(scenes: tuple[Scene, ...] | list[Scene]) -> str:

@@ -27,25 +27,13 @@ with ui.page("multihead") as page:
         st.segmented_control(page.t("multihead.heads"), page.scenario.head_options(), key="mh:heads",
                              on_change=heads_changed, help=page.t("multihead.heads_help", d_model=D_MODEL))
     with c2:
-        page.seed("mh:shared", shared)
-
-        def shared_changed() -> None:
-            ok, on = page.take("mh:shared")
-            if ok:
-                page.update(page.scenario.with_head_weights("shared" if on else "recipes"))
-
-        st.toggle(page.t("views.shared_weights"), key="mh:shared", on_change=shared_changed,
-                  help=page.t("views.shared_weights_help"))
+        page.scenario_toggle(page.t("views.shared_weights"), "mh:shared", shared,
+                             lambda on: page.scenario.with_head_weights("shared" if on else "recipes"),
+                             help=page.t("views.shared_weights_help"))
     with c3:
-        page.seed("mh:sidebar_t", page.scenario.head_temperature == "shared")
-
-        def sidebar_t_changed() -> None:
-            ok, on = page.take("mh:sidebar_t")
-            if ok:
-                page.update(page.scenario.with_head_temperature("shared" if on else "sqrt_dk"))
-
-        st.toggle(page.t("multihead.sidebar_t"), key="mh:sidebar_t", on_change=sidebar_t_changed,
-                  help=page.t("multihead.sidebar_t_help"))
+        page.scenario_toggle(page.t("multihead.sidebar_t"), "mh:sidebar_t", page.scenario.head_temperature == "shared",
+                             lambda on: page.scenario.with_head_temperature("shared" if on else "sqrt_dk"),
+                             help=page.t("multihead.sidebar_t_help"))
 
     scenario = page.scenario
     words, axes = list(scenario.labels), page.axis_names()

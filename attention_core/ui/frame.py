@@ -343,6 +343,17 @@ class Page:
             return self.fig.heatmap_grid(panels, columns=phone_columns, width_px=theme.PHONE_WIDTH_PX, **kwargs)
         return self.fig.heatmap_grid(panels, columns=columns, **kwargs)
 
+    def scenario_toggle(self, label: str, key: str, on: bool, apply, **kwargs) -> bool:
+        """A toggle bound to an on/off setting of the scenario: `apply(on)` is the scenario with it set."""
+        self.seed(key, on)
+
+        def changed() -> None:
+            ok, value = self.take(key)
+            if ok:
+                self.update(apply(bool(value)))
+
+        return st.toggle(label, key=key, on_change=changed, **kwargs)
+
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
         labels = self.scenario.labels
