@@ -8,17 +8,18 @@ from attention_core import analysis, figures, ui
 with ui.page("gaze") as page:
     page.title()
     page.lead("gaze.lead")
-    with st.expander(page.t("gaze.edit")):  # closed: Q and K come first; opened to edit X, W_Q, W_K
-        st.caption(page.t("lbl.edit_hint"))
-        st.markdown(f"**{page.t('gaze.x_title')}**")
-        page.matrix_editor("x")
-        e1, e2 = st.columns(2)
-        with e1:
-            st.markdown(f"**{page.t('gaze.wq_title')}**")
-            page.matrix_editor("w_q")
-        with e2:
-            st.markdown(f"**{page.t('gaze.wk_title')}**")
-            page.matrix_editor("w_k")
+    with page.editors(page.t("gaze.edit")) as open_:  # closed: Q and K come first; opened to edit X, W_Q, W_K
+        if open_:
+            st.caption(page.t("lbl.edit_hint"))
+            st.markdown(f"**{page.t('gaze.x_title')}**")
+            page.matrix_editor("x")
+            e1, e2 = st.columns(2)
+            with e1:
+                st.markdown(f"**{page.t('gaze.wq_title')}**")
+                page.matrix_editor("w_q")
+            with e2:
+                st.markdown(f"**{page.t('gaze.wk_title')}**")
+                page.matrix_editor("w_k")
 
     scenario, trace = page.scenario, page.lesson.trace
     axes = page.axis_names()

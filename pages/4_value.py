@@ -9,9 +9,10 @@ STACK_MAX = 12  # past this many words the smaller contributions are stacked as 
 with ui.page("value") as page:
     page.title()
     page.lead("value.lead")
-    with st.expander(page.t("value.wv_editor")):  # closed: the charts come first; opened to edit W_V
-        st.caption(page.t("lbl.edit_hint"))
-        page.matrix_editor("w_v")
+    with page.editors(page.t("value.wv_editor")) as open_:  # closed: the charts come first; opened to edit W_V
+        if open_:
+            st.caption(page.t("lbl.edit_hint"))
+            page.matrix_editor("w_v")
     scenario, trace = page.scenario, page.lesson.trace  # the editor may have just changed W_V
     # from here on `trace` gives only V, which T does not change: the T parts read the weights themselves
     words = list(scenario.labels)

@@ -10,9 +10,10 @@ with ui.page("residual") as page:
     c1, c2 = st.columns([1, 2])
     with c1:
         dropped = st.toggle(page.t("residual.drop"), key="residual:drop", help=page.t("residual.drop_help"))
-    with c2, st.expander(page.t("residual.gb_title")):  # before the charts, so an edit shows in this run
-        page.matrix_editor("gamma_beta")
-        st.caption(page.t("lbl.edit_hint") + " " + page.t("residual.gb_note"))
+    with c2, page.editors(page.t("residual.gb_title")) as open_:  # before the charts: an edit shows in this run
+        if open_:
+            page.matrix_editor("gamma_beta")
+            st.caption(page.t("lbl.edit_hint") + " " + page.t("residual.gb_note"))
 
     scenario = page.scenario
     words, axes = list(scenario.labels), page.axis_names()

@@ -25,7 +25,7 @@ from attention_core.i18n import text
 from attention_core.lexicon import AXES
 from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
-from tests.app.conftest import assert_clean, edit_matrix, open_page, state
+from tests.app.conftest import assert_clean, edit_matrix, open_editors, open_page, state
 
 ROUNDS = (  # (sentence, T, preset, language) of each round of use; every page runs 4-5 times a round
     ("고양이가 매트 위에 앉았다 고양이가", 0.5, "identity", "en"),
@@ -118,7 +118,7 @@ def use_every_page(sentence: str, t: float, preset: str, lang: str) -> list[Scen
         at.switch_page(spec.file).run()
         at.select_slider(key="sb:T").set_value(t).run()
         at.selectbox(key="sb:preset").set_value(preset if i % 2 else "emotion").run()
-        if any(str(e.key).startswith("edit:x:") for e in at.data_editor):
+        if any(str(e.key).startswith("edit:x:") for e in open_editors(at).data_editor):
             edit_matrix(at, "x", {0: {text(state(at).view.lang, "axis.emotion"): 0.77}})
         at.segmented_control(key="sb:lang").set_value(lang if i % 2 else "ko").run()
         assert_clean(at)

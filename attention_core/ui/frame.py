@@ -12,6 +12,7 @@ checks that for every page (tests/app/test_t_parts.py).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -388,6 +389,13 @@ class Page:
 
         return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
                             key=wkey, on_change=changed)
+
+    @contextlib.contextmanager
+    def editors(self, label: str):
+        """An expander for this page's matrix editors, built only while it is open (opening it reruns the
+        page): a closed editor costs nothing on a page switch or a rerun. `with page.editors(...) as open_:`"""
+        with st.expander(label, key=f"editors:{self.key}", on_change="rerun") as box:
+            yield bool(box.open)
 
     def matrix_editor(self, name: str, height: int | str = "auto") -> None:
         """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""

@@ -82,8 +82,18 @@ def say(key: str, lang: str = "ko", **params: object) -> str:
     return text(lang, key, **params)
 
 
+def open_editors(at: AppTest) -> AppTest:
+    """Open the page's editors expander (its editors are built only while it is open), as a click does."""
+    for key in [e.key for e in at.expander if str(e.key or "").startswith("editors:")]:
+        if not at.session_state[key]:
+            at.session_state[key] = True
+            at.run()
+    return at
+
+
 def edit_matrix(at: AppTest, name: str, edits: dict[int, dict[str, object]]) -> AppTest:
     """Simulate editing cells of the editor for matrix `name` (x, w_q, w_k, w_v, gamma_beta) and rerun."""
+    open_editors(at)
     key = next(e.key for e in at.data_editor if str(e.key).startswith(f"edit:{name}:"))
     at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
     return at.run()

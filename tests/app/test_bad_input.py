@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from attention_core import codec
 from attention_core.registry import PAGE_KEYS, PAGES, page_spec
 from attention_core.scenario import MAX_WORDS, Scenario, View
-from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, state
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_editors, open_page, state
 
 DEFAULT = Scenario().sentence
 EVERY_PAGE = list(PAGE_KEYS)
@@ -88,7 +88,7 @@ def test_a_junk_cell_through_the_page_keeps_the_last_good_value(cell):
 
 
 def test_an_added_row_is_refused():
-    at = open_page("gaze")
+    at = open_editors(open_page("gaze"))
     key = next(e.key for e in at.data_editor if str(e.key).startswith("edit:w_k:"))
     at.session_state[key] = {"edited_rows": {}, "added_rows": [{"k1": 1.0}], "deleted_rows": []}
     at.run()

@@ -3,13 +3,14 @@
 import numpy as np
 
 from attention_core import self_attention
-from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, say, state, title
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_editors, open_page, say, state, title
 
 
 def test_gaze_page_renders_q_k_and_the_gaze():
     at = open_page("gaze")
     assert chart_names(at) == ["q", "k", "dots", "terms", "arrows"]
-    assert len(at.data_editor) == 3  # X, W_Q, W_K
+    assert len(at.data_editor) == 0  # the editors are built when their expander opens
+    assert len(open_editors(at).data_editor) == 3  # X, W_Q, W_K
     dots = chart(at, "dots")
     s = state(at).scenario
     expected = self_attention(s.x, s.w_q, s.w_k, s.w_v, s.temperature).scores[0]

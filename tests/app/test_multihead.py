@@ -3,7 +3,7 @@
 import numpy as np
 
 from attention_core import analysis
-from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, title
+from tests.app.conftest import assert_clean, chart, chart_names, open_editors, open_page, say, state, title
 
 
 def head_weights(at, h: int) -> np.ndarray:
@@ -133,7 +133,7 @@ def test_one_head_with_the_same_weights_and_the_sidebar_t_is_screen_3():
     np.testing.assert_allclose(analysis.compute(state(at).scenario).multi.heads[0].weights, single)
     assert any("③ 화면의 가중치와 같습니다" in c.value for c in at.caption)
     # editing W_Q now changes this screen too, exactly as it changes ③
-    at.switch_page("pages/1_gaze.py").run()
+    open_editors(at.switch_page("pages/1_gaze.py").run())
     key = next(e.key for e in at.data_editor if str(e.key).startswith("edit:w_q:"))
     at.session_state[key] = {"edited_rows": {0: {"q1": 0.0}}, "added_rows": [], "deleted_rows": []}
     at.run()

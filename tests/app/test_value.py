@@ -3,7 +3,7 @@
 import numpy as np
 
 from attention_core import analysis, theme
-from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_page, say, state, title
+from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_editors, open_page, say, state, title
 from tests.colours import is_green
 
 CHARTS = ["v", "weights", "output", "contributions", "lines"]
@@ -12,7 +12,8 @@ CHARTS = ["v", "weights", "output", "contributions", "lines"]
 def test_value_page_renders_v_weights_output_and_the_stacked_contributions():
     at = open_page("value")
     assert chart_names(at) == CHARTS
-    assert len(at.data_editor) == 1  # W_V only
+    assert len(at.data_editor) == 0  # the W_V editor is built when its expander opens
+    assert len(open_editors(at).data_editor) == 1  # W_V only
     assert any("Embedding 벡터의 요소 중 어떤 요소를 받아올지를 제안한다" in m.value for m in at.markdown)
     assert any("W_V = I" in m.value for m in at.info)  # the default preset hands over X unchanged
     s = state(at).scenario

@@ -7,7 +7,7 @@ from __future__ import annotations
 from attention_core import codec
 from attention_core.registry import page_spec
 from attention_core.scenario import Scenario, View
-from tests.app.conftest import assert_clean, open_page, state
+from tests.app.conftest import assert_clean, open_editors, open_page, state
 
 
 def written(at, kind: str, key: str) -> bool:
@@ -111,7 +111,7 @@ def test_link_upload_preset_and_reset_write_into_the_widgets():
 
 
 def test_matrix_editors_keep_their_edits_over_a_t_step_and_restart_on_a_new_sentence():
-    at = open_page("gaze")
+    at = open_editors(open_page("gaze"))
     keys = [e.key for e in at.data_editor]
     at.select_slider(key="sb:T").set_value(2.0).run()
     assert [e.key for e in at.data_editor] == keys  # a T step leaves the editors (and their edits) alone

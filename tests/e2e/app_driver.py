@@ -160,12 +160,13 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
     accessibility table reports that cell selected, then type over it and press Enter. Callers check the
     effect on the charts.
     """
-    # the editors sit in expanders that are closed by default (the charts come first): open them
-    closed = page.locator('[data-testid="stMain"] details:not([open])',
-                          has=page.locator('[data-testid="stDataFrame"]'))
+    # the editors sit in an expander that is closed by default (the charts come first) and builds them only
+    # once opened (a rerun): open it
+    closed = page.locator(f'[data-testid="stMain"] [class*="{key_class("editors:")}"] details:not([open])')
     for _ in range(closed.count()):
         closed.nth(0).locator("summary").first.click()
         settle(page)
+        page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').first.wait_for()
     if isinstance(grid, str):
         grid = page.locator(f'[class*="{key_class(f"edit:{grid}:")}"] [data-testid="stDataFrame"]')
     else:
