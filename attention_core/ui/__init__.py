@@ -27,7 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from .frame import Page, in_t_step, log_timing, md, share_link, sidebar, temperature_slider
+from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
@@ -99,7 +99,7 @@ def page(key: str) -> Iterator[Page]:
         frame_tail()
         tools(p)  # its downloads are made from the state at the click
         builder(p)
-    state.t_parts, state.t_parts_page = tuple(state.t_parts_next), key
+    state.t_parts, state.t_parts_script = tuple(state.t_parts_next), page_script()
     remember(state, key)
     log_timing(key, p, started)
 

@@ -53,6 +53,12 @@ def run_token() -> object | None:
     return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
 
 
+def page_script() -> str:
+    """The page the current run is for (Streamlit's page script hash), "" outside a run."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.page_script_hash if ctx is not None else ""
+
+
 def in_fragment_run() -> bool:
     """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
     ctx = get_script_run_ctx(suppress_warning=True)
@@ -180,11 +186,13 @@ class Page:
         """In a T control's callback, after the new T is stored: rerun the T parts only (see `follows_t`).
 
         Falls back to the default whole-page run when the parts are not known (no full run has finished on
-        this page yet) or partial redraws are off.
+        this page yet) or partial redraws are off. Every T control's callback that runs in the same round asks
+        for the same parts (a callback that returned normally would make it a whole-page run).
         """
         state = self._state
         ctx = get_script_run_ctx(suppress_warning=True)
-        if not PARTIAL_T_REDRAW or ctx is None or not state.t_parts or state.t_parts_page != self.key:
+        # the parts of the page this run is for (a callback may be another page's: widget ids outlive a page)
+        if not PARTIAL_T_REDRAW or ctx is None or not state.t_parts or state.t_parts_script != page_script():
             return
         try:
             state.t_ids = frozenset(ctx.fragment_storage.resolve_target(list(state.t_parts)))

@@ -76,8 +76,8 @@ class AppState:
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
     round: object | None = None  # the run `reported` belongs to (frame.run_token)
-    t_parts: tuple[str, ...] = ()  # the T parts (fragment keys) the last full run of `t_parts_page` drew
-    t_parts_page: str = ""
+    t_parts: tuple[str, ...] = ()  # the T parts (fragment keys) the last finished full run drew
+    t_parts_script: str = ""  # the page that run was for (its page script hash)
     t_parts_next: list[str] = field(default_factory=list)  # the T parts this full run has drawn so far
     t_ids: frozenset[str] = frozenset()  # the fragment ids of the T parts the last T step asked to rerun
     t_started: float = 0.0  # when that T step's run started (perf_counter), for the timing log
