@@ -224,7 +224,7 @@ def latency_row(r: dict, passed: bool | None, profile: dict | None) -> list[obje
 
 
 def markdown(run: dict) -> str:
-    """The whole docs/performance.md from one run's raw results."""
+    """The whole docs/performance-report.md from one run's raw results."""
     m, s = run["machine"], run["settings"]
     rows = [summarize(res) for res in run["results"]]
     profiles = run.get("profile", {})

@@ -1,7 +1,7 @@
 """Slider-step latency of every page against a bare Streamlit floor, in headless Chromium; cold start too.
 
     python bench/run.py [--quick] [--pages home,score] [--sizes 4,8,16,32,64] [--reps 15] [--warmup 5]
-                        [--pattern sweep|alternate] [--cold-reps 3] [--out docs/performance.md]
+                        [--pattern sweep|alternate] [--cold-reps 3] [--out docs/performance-report.md]
 
 Two servers run side by side with the same flags: the app (with ATTENTION_TIMING_LOG set, so every script
 run logs its server-side time) and `bench/bare_app.py`, the floor: a sidebar T slider and the same charts
@@ -443,7 +443,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--browser-profiles", type=int, default=2,
                     help="CPU-profile in the browser one step of this many pages furthest from the floor, "
                          "at 8 words and at the largest n")
-    ap.add_argument("--out", default=str(ROOT / "docs" / "performance.md"))
+    ap.add_argument("--out", default=str(ROOT / "docs" / "performance-report.md"))
     ap.add_argument("--from-json", metavar="RAW", help="only rewrite --out from a raw results file of an earlier run")
     args = ap.parse_args(argv)
     if args.quick:
