@@ -5,9 +5,9 @@ Widgets are seeded from the canonical state when it changed elsewhere (see `Page
 language switch never loses what a user set.
 
 A T step redraws only what depends on T: the T sliders, the parts a page marks with `Page.follows_t`, the
-B − A compare and the share link and export tools (Streamlit fragments, rerun by name from the slider's
-callback). Everything else on the page stays as it is in the browser, so it must not depend on T; a test
-checks that for every page (tests/app/test_t_parts.py).
+B − A compare and the share link (Streamlit fragments, rerun by name from the slider's callback; the export
+tools make their files from the state at the click). Everything else on the page stays as it is in the
+browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py).
 """
 
 from __future__ import annotations
