@@ -76,23 +76,14 @@ with ui.page("temperature") as page:
     with left:
         width = page.matrix_width * (1 if page.wide else 1.2)
 
-        def weights_quiz() -> None:
+        @page.follows_t
+        def weights_matrix() -> None:
             weights = page.lesson.trace.weights
             ui.predict_reveal(page, "weights", weights, words, words, lambda marks: page.chart(page.fig.heatmap(
                 weights, *page.word_axes(), title=page.t("temperature.matrix_chart", t=page.scenario.temperature),
                 kind="weights", width_px=width, row_sums=True, marks=marks), "weights"))
 
-        @page.follows_t
-        def weights_matrix() -> None:
-            weights_quiz()
-
-        # While the class guesses, the quiz shows nothing of T (no matrix, no verdict), so it stays outside the T
-        # parts: there its reveal button (read on return, no callback) keeps its click, which a part would drop
-        # (a widget in a part reaches the whole page through st.rerun(), and a rerun resets a button's click).
-        if page.quiz("weights").hidden:
-            weights_quiz()
-        else:
-            weights_matrix()
+        weights_matrix()
     revealed = not page.quiz("weights").hidden  # what the quiz drew: while the class guesses, hide the answer
     with right:
         @page.follows_t

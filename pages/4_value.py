@@ -48,22 +48,18 @@ with ui.page("value") as page:
                                     width_px=page.matrix_width,
                                     title=page.t("value.weights_chart", t=page.scenario.temperature)), "weights")
 
-    def output() -> None:
+    @page.follows_t
+    def output_part() -> None:  # once shown, the verdict and the output follow T
         out = page.lesson.trace.output
         ui.predict_reveal(page, "output", out, words, v_dims, lambda marks: page.chart(
             page.fig.heatmap(out, looker, v_axis, title=page.t("value.out_chart"), limit=v_limit,
                              marks=marks), "output"))
 
-    output_part = page.follows_t(output)  # once shown, the verdict and the output follow T
-
     shown = not page.quiz("output").hidden  # what predict_reveal returns, without depending on T
     with w_col:
         weights_part()
     with o_col:
-        if shown:
-            output_part()
-        else:  # nothing drawn depends on T (the guess boxes list words and V's dimensions), and the reveal
-            output()  # button stays outside the T parts: a click in a part reruns the whole page and is lost
+        output_part()
     st.caption(page.t("value.sum_read"))
 
     pick, _ = st.columns([1, 3])

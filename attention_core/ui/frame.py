@@ -158,9 +158,8 @@ class Page:
 
         Call the decorated function where the part goes. Read the state inside it (`page.scenario`,
         `page.lesson`), not from variables computed before it, which a T step does not recompute. A widget
-        inside the part reruns the whole page when it changes (as everywhere else on the page), but a button
-        read by its return value loses its click on the way (Streamlit resets it when the part's own run
-        stops): keep such buttons outside the parts, or give them an on_click callback.
+        inside the part reruns the whole page when it changes (as everywhere else on the page); a button in a
+        part needs an on_click callback, since its return value is reset when the part's own run stops.
         """
         key = f"t-part:{self.key}:{fn.__name__}"
         state = self._state

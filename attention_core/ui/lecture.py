@@ -57,9 +57,10 @@ def predict_reveal(
                      on_change=guessed, args=(row_key, 0))
         c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
                      on_change=guessed, args=(col_key, 1))
-        if c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary"):
+        def reveal() -> None:  # a callback, not the button's return value: the quiz may sit in a T part
             quiz.hidden, quiz.revealed = False, True
-            st.rerun()
+
+        c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary", on_click=reveal)
         return False
     marks: list[figures.Mark] = []
     if quiz.revealed:

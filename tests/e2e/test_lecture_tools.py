@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from attention_core import analysis
 from attention_core.i18n import text
@@ -64,16 +65,18 @@ def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server,
     assert fresh.url.split("?")[0].endswith(f"/{PAGE_KEYS[-1]}")
 
 
-def test_a_hidden_result_stays_hidden_until_revealed(app_server, new_page):
+@pytest.mark.parametrize(("key", "name"), [("score", "scores"), ("temperature", "weights"), ("value", "output")])
+def test_a_hidden_result_stays_hidden_until_revealed(app_server, new_page, key, name):
+    """On score the quiz is drawn with the page; on temperature and value it sits in a T part (a fragment)."""
     page = new_page()
-    page.goto(app_server.page_url("score"))
+    page.goto(app_server.page_url(key))
     settle(page)
-    assert "scores" in chart_names(page)
-    click_toggle(page, "quiz:score:scores:hidden")
-    assert "scores" not in chart_names(page)
-    click_button(page, "quiz:score:scores:reveal")
-    assert "scores" in chart_names(page)
-    legend = [t["name"] for t in chart_shown(page, "scores")["traces"] if t["name"]]
+    assert name in chart_names(page)
+    click_toggle(page, f"quiz:{key}:{name}:hidden")
+    assert name not in chart_names(page)
+    click_button(page, f"quiz:{key}:{name}:reveal")
+    assert name in chart_names(page)
+    legend = [t["name"] for t in chart_shown(page, name)["traces"] if t["name"]]
     assert text("ko", "lecture.guess") in legend and text("ko", "lecture.winner") in legend
 
 
