@@ -19,6 +19,7 @@ import streamlit as st
 
 from .. import figures, figures_classroom, theme
 from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix
+from ..classroom.model import new_id
 from ..classroom.service import HostView
 from ..i18n import text
 from ..registry import LANGS, PAGES
@@ -284,13 +285,9 @@ def _lang() -> str:
 
 
 def _client_key() -> str:
-    """Whom join attempts are counted against: the browser's address, else this session."""
-    ip = getattr(st.context, "ip_address", None)
-    if ip:
-        return f"ip:{ip}"
+    """Whom join attempts are counted against: this browser session. Not the address: a whole class behind one
+    school router shares a single address."""
     if "class:client" not in st.session_state:
-        from ..classroom.model import new_id
-
         st.session_state["class:client"] = new_id()
     return "s:" + st.session_state["class:client"]
 
