@@ -274,7 +274,9 @@ _STUDENT_CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; max-width: 40rem; }
 [class*="st-key-class-answer-"] button { min-height: 52px; width: 100%; font-size: 1.15rem; }
-[class*="st-key-class-join"] button { min-height: 48px; }
+[class*="st-key-class-join"] button { min-height: 48px; width: 100%; font-size: 1.1rem; }
+[class*="st-key-class-type-code"] input { min-height: 48px; font-size: 1.4rem; letter-spacing: 0.15em;
+  text-transform: uppercase; font-family: monospace; }
 </style>
 """
 
@@ -323,7 +325,7 @@ def student_page() -> None:
         with st.form("class:join-form", border=False):
             typed = st.text_input(text(lang, "classroom.type_code"), value=code or "", max_chars=12,
                                   help=text(lang, "classroom.type_code_help"), key="class:type-code")
-            if st.form_submit_button(text(lang, "classroom.join"), type="primary", key="class:join"):
+            if st.form_submit_button(text(lang, "classroom.join"), type="primary", key="class:join", width="stretch"):
                 _join(lang, typed)
                 st.rerun()
         return

@@ -108,3 +108,33 @@ def test_a_student_joins_by_link_answers_and_sees_what_was_received():
     assert_clean(at)
     assert say("classroom.received", choice=s.labels[2]) in shown_text(at)
     assert room.host_view(hosted.class_id, hosted.token).tally.counts[2] == 1
+
+
+@pytest.mark.parametrize("page, chart, kind", [("score", "scores", "word"), ("temperature", "weights", "word"),
+                                                ("value", "output", "dim")])
+def test_every_predict_then_reveal_quiz_can_ask_the_class(page, chart, kind):
+    at = open_page(page)
+    at.button(key="class:open").click().run()
+    at.toggle(key=f"quiz:{page}:{chart}:hidden").set_value(True).run()
+    at.button(key="class:ask").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    q = open_store().host_view(class_id, token).question
+    assert (q.page, q.chart, q.kind) == (page, chart, kind)
+    assert len(at.get("plotly_chart")) >= 1 and any(c.proto.id.endswith("-class:tally") for c in at.get("plotly_chart"))
+
+
+def test_presenter_mode_opens_a_class_from_the_page_and_closing_ends_it():
+    at = open_page("temperature")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    at.button(key="class:open").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    code = open_store().host_view(class_id, token).code
+    assert code in shown_text(at)
+    pid = open_store().join(code, "a-phone")
+    at.button(key="class:close").click().run()
+    assert_clean(at)
+    assert state(at).hosting == "" and say("classroom.closed") in shown_text(at)
+    view = student({"c": code, "p": pid})
+    assert say("classroom.err_class_over") in shown_text(view)
