@@ -281,3 +281,61 @@ def test_reveal_and_answers_racing_never_count_a_late_answer(room):
     for t in threads:
         t.join()
     assert room.host_view(hosted.class_id, hosted.token).tally.counts[0] == len(accepted) == final.counts[0]
+
+
+def reopened(store):
+    """A second store object on the same file or database: what a restarted server (or another replica) opens."""
+    from attention_core.classroom.store import PostgresStore, SQLiteStore
+
+    return SQLiteStore(store.folder) if isinstance(store, SQLiteStore) else PostgresStore(store.dsn)
+
+
+def test_a_restarted_store_keeps_classes_and_answers(store):
+    room = Classroom(store, clock=Clock())
+    hosted, pids = open_with_students(room, 2)
+    q, _ = weights_question()
+    qid = room.ask(hosted.class_id, hosted.token, q)
+    room.answer(hosted.code, pids[0], qid, 3)
+    again = reopened(store)
+    try:
+        after = Classroom(again, clock=Clock())
+        assert after.student_view(hosted.code, pids[0]).mine == 3
+        assert after.host_view(hosted.class_id, hosted.token).tally.counts[3] == 1
+        after.answer(hosted.code, pids[1], qid, 3)  # another process writes; the first one sees it
+        assert room.host_view(hosted.class_id, hosted.token).tally.counts[3] == 2
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("code", ["", "ZZZZZ", "0O1IL0", "A" * 100, None, 7, "ABCDEF\x00"])
+def test_garbage_join_codes_are_refused_and_write_nothing(room, store, code):
+    room.open_class()
+    with pytest.raises(ClassError) as err:
+        room.join(code, "someone")
+    assert err.value.key in ("code_format", "code_unknown")
+    assert store.read("SELECT COUNT(*) FROM participants")[0][0] == 0
+
+
+def test_only_counts_leave_the_store(room):
+    hosted, pids = open_with_students(room, 3)
+    q, _ = weights_question()
+    qid = room.ask(hosted.class_id, hosted.token, q)
+    room.answer(hosted.code, pids[0], qid, 1)
+    room.reveal(hosted.class_id, hosted.token, qid)
+    seen = repr(room.host_view(hosted.class_id, hosted.token)) + repr(room.student_view(hosted.code, pids[1]))
+    assert not any(pid in seen for pid in pids)
+
+
+def test_the_setting_chooses_the_store(tmp_path, monkeypatch, pg_server):
+    from attention_core.classroom.store import PostgresStore, SQLiteStore, store_from_setting
+
+    monkeypatch.setenv("ATTENTION_CLASS_DIR", str(tmp_path / "here"))
+    monkeypatch.delenv("ATTENTION_CLASS_DB", raising=False)
+    s = store_from_setting()
+    assert isinstance(s, SQLiteStore) and s.path == tmp_path / "here" / "classes.sqlite3" and s.path.exists()
+    assert s.read("PRAGMA journal_mode")[0][0] == "wal"
+    s.close()
+    monkeypatch.setenv("ATTENTION_CLASS_DB", pg_server)
+    p = store_from_setting()
+    assert isinstance(p, PostgresStore)
+    p.close()
