@@ -138,3 +138,14 @@ def test_presenter_mode_opens_a_class_from_the_page_and_closing_ends_it():
     assert state(at).hosting == "" and say("classroom.closed") in shown_text(at)
     view = student({"c": code, "p": pid})
     assert say("classroom.err_class_over") in shown_text(view)
+
+
+def test_the_student_page_is_not_a_step_of_the_lesson():
+    from attention_core.registry import PAGES
+
+    assert Path(STUDENT).exists() and "pages/9_class.py" not in [spec.file for spec in PAGES]
+    at = open_page("home")
+    links = [e.proto.page for e in at.get("page_link")]
+    assert "temperature" in links and "class" not in links  # the links name pages by their address
+    page = student({})
+    assert not page.sidebar.get("page_link") and not page.get("arrow_data_frame")  # light: no steps, no editors
