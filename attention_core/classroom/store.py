@@ -14,6 +14,7 @@ import contextlib
 import os
 import queue
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,6 +180,13 @@ class PostgresStore(Store):
             conn = self._pool.get()
             if conn is not None:
                 conn.close()
+
+
+def store_errors() -> tuple[type[Exception], ...]:
+    """What a store that went away raises (a locked or unwritable SQLite file, PostgreSQL restarting): the UI
+    turns these into a message. psycopg's errors only once PostgreSQL was chosen (it is imported then)."""
+    psycopg = sys.modules.get("psycopg")
+    return (OSError, sqlite3.Error, *((psycopg.Error,) if psycopg is not None else ()))
 
 
 def store_from_setting(setting: str | None = None, folder: str | os.PathLike | None = None) -> Store:

@@ -21,6 +21,7 @@ from .. import figures, figures_classroom, theme
 from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix
 from ..classroom.model import new_id
 from ..classroom.service import HostView
+from ..classroom.store import store_errors
 from ..i18n import text
 from ..registry import LANGS, PAGES
 from .frame import Page, md
@@ -30,18 +31,6 @@ STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
 PUBLIC_URL_ENV = "ATTENTION_PUBLIC_URL"  # the address phones reach the app at, when it differs from the browser's
 QR_PX = 360  # the join QR code's side on the lecturer's screen: a phone reads it across a classroom at 1920×1080
 QR_PX_PRESENTER = 460
-_STORE_ERRORS: tuple[type[Exception], ...] = (OSError,)
-try:  # a store that went away (PostgreSQL restarting, a locked SQLite file) gets a message, not a traceback
-    import sqlite3
-
-    _STORE_ERRORS += (sqlite3.Error,)
-    import psycopg
-
-    _STORE_ERRORS += (psycopg.Error,)
-except ImportError:  # pragma: no cover - psycopg is in requirements.txt
-    pass
-
-
 def room() -> Classroom:
     return open_store()
 
@@ -73,7 +62,7 @@ def _host_view(p: Page) -> HostView | None:
     except ClassError:
         p._state.hosting = ""
         st.info(p.t("classroom.ended"))
-    except _STORE_ERRORS as err:
+    except store_errors() as err:
         st.error(_refusal(p.lang, err))
     return None
 
@@ -98,7 +87,7 @@ def open_button(p: Page) -> None:
     def opened() -> None:
         try:
             hosted = room().open_class()
-        except _STORE_ERRORS as err:
+        except store_errors() as err:
             p.notify("error", _refusal(p.lang, err))
             return
         p._state.hosting = f"{hosted.class_id}:{hosted.token}"
@@ -127,7 +116,7 @@ def class_card(p: Page) -> None:
                 if hosted is not None:
                     room().close(*hosted)
                 p.notify("success", p.t("classroom.closed"))
-            except (ClassError, *_STORE_ERRORS) as err:
+            except (ClassError, *store_errors()) as err:
                 p.notify("error", _refusal(p.lang, err))
             p._state.hosting = ""
 
@@ -157,7 +146,7 @@ def joined_count(p: Page) -> None:
         return
     try:
         view = room().host_view(*hosted)
-    except (ClassError, *_STORE_ERRORS):
+    except (ClassError, *store_errors()):
         return
     joined = view.tally.joined if view.tally is not None else _joined(hosted[0])
     st.markdown(f"**{p.t('classroom.joined', n=joined)}**")
@@ -197,7 +186,7 @@ def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         try:
             q = question_from_matrix(p.key, name, values, rows, cols, row, p.scenario.temperature, kind)
             qid = room().ask(*hosted, q)
-        except (ClassError, *_STORE_ERRORS) as err:
+        except (ClassError, *store_errors()) as err:
             p.notify("error", _refusal(p.lang, err))
             return
         p.notify("success", p.t("classroom.asked", k=qid))
@@ -218,7 +207,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         return
     try:
         view = room().host_view(*hosted)
-    except (ClassError, *_STORE_ERRORS) as err:
+    except (ClassError, *store_errors()) as err:
         st.caption(_refusal(p.lang, err))
         return
     q, tally = view.question, view.tally
@@ -237,7 +226,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         if st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:"):
             try:
                 room().reveal(*hosted, view.qid)
-            except (ClassError, *_STORE_ERRORS) as err:
+            except (ClassError, *store_errors()) as err:
                 st.error(_refusal(p.lang, err))
                 return
             quiz = p.quiz(name)
@@ -257,7 +246,7 @@ def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], col
         return []
     try:
         view = room().host_view(*hosted)
-    except (ClassError, *_STORE_ERRORS):
+    except (ClassError, *store_errors()):
         return []
     q, tally = view.question, view.tally
     if q is None or tally is None or not tally.revealed or (q.page, q.chart) != (p.key, name):
@@ -297,7 +286,7 @@ def _client_key() -> str:
 def _join(lang: str, code: object) -> None:
     try:
         pid = room().join(code, _client_key())
-    except (ClassError, *_STORE_ERRORS) as err:
+    except (ClassError, *store_errors()) as err:
         st.session_state["class:msg"] = ("error", _refusal(lang, err))
         return
     from ..classroom import normalise_code
@@ -337,7 +326,7 @@ def question_view(lang: str, code: str, pid: str) -> None:
     """The current question, refreshed every LIVE_EVERY seconds: the words to tap, what was received, the reveal."""
     try:
         view = room().student_view(code, pid)
-    except (ClassError, *_STORE_ERRORS) as err:
+    except (ClassError, *store_errors()) as err:
         st.warning(_refusal(lang, err))
         rejoin = isinstance(err, ClassError) and err.key == "pid_unknown"
         if rejoin and st.button(text(lang, "classroom.rejoin"), key="class:rejoin", type="primary"):
@@ -357,7 +346,7 @@ def question_view(lang: str, code: str, pid: str) -> None:
     def tapped(i: int, qid: int) -> None:
         try:
             room().answer(code, pid, qid, i)
-        except (ClassError, *_STORE_ERRORS) as err:
+        except (ClassError, *store_errors()) as err:
             st.session_state["class:answer-msg"] = (qid, _refusal(lang, err))
             return
         st.session_state.pop("class:answer-msg", None)
