@@ -4,17 +4,18 @@
     python loadtest/classroom.py -n 300 --replicas 3 --postgres  # 3 servers on one throwaway PostgreSQL
     python loadtest/classroom.py -n 100 --json /tmp/class.json
 
-The lecturer opens the class and asks the question through the class store itself (the same `Classroom` the
-app uses, on the same SQLite file or PostgreSQL); the students are websocket clients of the student page
-(pages/9_class.py), spread over the replicas. Each student opens the join link (`?c=CODE`: the page joins and
+The lecturer is a headless Chromium at 1920×1080 on the first replica: it opens the class, hides ③'s quiz and
+asks the class, watches the live tally on its screen and reveals (`--store-lecturer`: through the class store
+instead, no screen). The students are websocket clients of the student page (pages/9_class.py), spread over
+the replicas. Each student opens the join link (`?c=CODE`: the page joins and
 writes its participant id into the address), ticks the page's live fragment when the server asks for it (an
 `auto_rerun` message, as the browser's timer does), answers within --within seconds of seeing the question by
 pressing a word button (`class:answer-<i>`), a fifth change their answer a few seconds later, and all follow
 the reveal. Measured:
   - lost answers: the final tally against the answers the clients had acknowledged (must be 0);
   - ack: from the button press sent to the end of that run showing "Received: <word>" (p50, p95);
-  - tally delay: from the last acknowledged answer to the store's tally counting it (the lecturer's screen adds
-    its refresh period, LIVE_EVERY, on top);
+  - tally delay: from the last acknowledged answer to the store's tally counting it, and to the lecturer's
+    screen showing it (the Plotly bars' values read from the page);
   - memory per connected student: the servers' RSS growth / N, every student still connected.
 """
 
@@ -180,14 +181,98 @@ async def one_student(s: Student, until_reveal: asyncio.Event, asked: asyncio.Ev
         s.errors.append(f"student {s.index}: {type(err).__name__}: {err}")
 
 
+TALLY_JS = """() => {
+  const gd = document.querySelector('.st-key-class-tally .js-plotly-plot');
+  return gd && gd.data ? gd.data[0].y : null;
+}"""
+
+
+class StoreLecturer:
+    """The lecturer through the class store itself (what the app's buttons call)."""
+
+    def __init__(self, room: Classroom) -> None:
+        self.room = room
+
+    async def open(self) -> str:
+        self.hosted = self.room.open_class()
+        return self.hosted.code
+
+    async def ask(self) -> None:
+        s0 = Scenario()
+        q = question_from_matrix("temperature", "weights", analysis.compute(s0).trace.weights, s0.labels,
+                                 s0.labels, 0, s0.temperature)
+        self.room.ask(self.hosted.class_id, self.hosted.token, q)
+
+    async def shown(self) -> list[int] | None:
+        return None  # no screen
+
+    async def reveal(self) -> None:
+        self.room.reveal(self.hosted.class_id, self.hosted.token, self.room.host_view(
+            self.hosted.class_id, self.hosted.token).qid)
+
+    async def close(self) -> None:
+        return None
+
+
+class BrowserLecturer:
+    """The lecturer in headless Chromium at 1920×1080 on the first replica: opens the class, asks on ③ (the
+    quiz hidden, the word in row 0), watches the live tally on the screen, reveals."""
+
+    def __init__(self, url: str, timeout: float) -> None:
+        self.url, self.timeout = url, timeout * 1000
+
+    async def open(self) -> str:
+        from playwright.async_api import async_playwright
+
+        from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH
+
+        self.pw = await async_playwright().start()
+        self.browser = await self.pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
+        self.page = await self.browser.new_page(viewport={"width": 1920, "height": 1080})
+        self.page.set_default_timeout(self.timeout)
+        await self.page.goto(f"{self.url}/temperature")
+        await self.page.locator(".st-key-class-open button").first.click()
+        await self.page.locator(".st-key-class-code").wait_for()
+        return (await self.page.locator(".st-key-class-code").inner_text()).strip()
+
+    async def ask(self) -> None:
+        await self.page.locator(".st-key-quiz-temperature-weights-hidden label").first.click()
+        await self.page.locator(".st-key-class-ask button").first.click()
+        await self.page.locator(".st-key-class-tally .js-plotly-plot").wait_for()
+
+    async def shown(self) -> list[int] | None:
+        y = await self.page.evaluate(TALLY_JS)
+        return [int(v) for v in y] if y is not None else None
+
+    async def reveal(self) -> None:
+        await self.page.locator(".st-key-class-reveal button").first.click()
+
+    async def close(self) -> None:
+        await self.browser.close()
+        await self.pw.stop()
+
+
+def store_counts(room: Classroom, code: str, choices: int) -> tuple[list[int], bool]:
+    """The current question's counts and whether it is revealed, read from the store by the class's code."""
+    (class_id, qid), = room.store.read("SELECT id, current_qid FROM classes WHERE code = ?", (code,))
+    counts = [0] * choices
+    for choice, k in room.store.read("SELECT choice, COUNT(*) FROM answers WHERE class_id = ? AND qid = ? "
+                                     "GROUP BY choice", (class_id, qid)):
+        counts[choice] = int(k)
+    revealed = room.store.read("SELECT revealed FROM questions WHERE class_id = ? AND qid = ?", (class_id, qid))
+    return counts, bool(revealed and revealed[0][0])
+
+
 async def scenario(urls: list[str], room: Classroom, n: int, args, pids: list[int]) -> dict:
-    hosted = room.open_class()
-    students = [Student(urls[i % len(urls)], i, hosted.code, args.timeout) for i in range(n)]
+    lecturer = StoreLecturer(room) if args.store_lecturer else BrowserLecturer(urls[0], args.timeout)
+    code = await lecturer.open()
+    choices = len(Scenario().labels)
+    students = [Student(urls[i % len(urls)], i, code, args.timeout) for i in range(n)]
     asked, closing = asyncio.Event(), asyncio.Event()
     sent: dict[int, int] = {}
     rng = random.Random(0)
     for url in urls:  # the first run of the page imports what it needs: not a student's cost
-        warm = Student(url, -1, hosted.code, args.timeout)
+        warm = Student(url, -1, code, args.timeout)
         await warm.connect()
         warm.query = "lang=ko"
         await warm.run()
@@ -199,10 +284,7 @@ async def scenario(urls: list[str], room: Classroom, n: int, args, pids: list[in
     while sum(1 for s in students if s.pid or s.errors) < n and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     rss_joined = sum(rss_bytes(p) for p in pids)
-    s0 = Scenario().with_temperature(0.3)
-    q = question_from_matrix("temperature", "weights", analysis.compute(s0).trace.weights, s0.labels, s0.labels,
-                             1, s0.temperature)
-    qid = room.ask(hosted.class_id, hosted.token, q)
+    await lecturer.ask()
     asked.set()
     t_asked = time.monotonic()
     # wait until every student answered (and the fifth changed), or the time is up
@@ -213,31 +295,44 @@ async def scenario(urls: list[str], room: Classroom, n: int, args, pids: list[in
             break
         await asyncio.sleep(0.1)
     last_ack = max((s.acked_at for s in students if s.acked is not None), default=time.monotonic())
-    expected = [list(sent.values()).count(j) for j in range(len(q.choices))]
-    tally_seen = None
-    while time.monotonic() < last_ack + 30:
-        tally = room.host_view(hosted.class_id, hosted.token).tally
-        if list(tally.counts) == expected:
-            tally_seen = time.monotonic()
-            break
+    expected = [list(sent.values()).count(j) for j in range(choices)]
+    store_seen = screen_seen = None
+    while time.monotonic() < last_ack + 30 and (store_seen is None or (screen_seen is None
+                                                                      and not args.store_lecturer)):
+        now = time.monotonic()
+        if store_seen is None and store_counts(room, code, choices)[0] == expected:
+            store_seen = now
+        if screen_seen is None and await lecturer.shown() == expected:
+            screen_seen = now
         await asyncio.sleep(0.05)
     closing.set()
-    final = room.reveal(hosted.class_id, hosted.token, qid)
+    await lecturer.reveal()
+    deadline = time.monotonic() + args.timeout
+    while not store_counts(room, code, choices)[1] and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    final, revealed = store_counts(room, code, choices)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.timeout * 4)
     rss_end = sum(rss_bytes(p) for p in pids)
+    await lecturer.close()
     for s in students:
         with contextlib.suppress(Exception):
             await s.ws.close()
     acks = [x for s in students for x in s.ack_seconds]
     errors = [e for s in students for e in s.errors]
+
+    def delay(seen: float | None) -> float | None:
+        return None if seen is None else round(max(0.0, seen - last_ack), 3)
+
     return {
         "n": n, "replicas": len(urls), "store": room.store.kind,
+        "lecturer": "store" if args.store_lecturer else "browser",
         "answered": len(sent), "changed": sum(1 for s in students if s.index % 5 == 0 and s.acked is not None),
-        "final_tally": list(final.counts), "sent": expected,
-        "lost": sum(abs(a - b) for a, b in zip(final.counts, expected)),
+        "final_tally": final, "sent": expected, "revealed": revealed,
+        "lost": sum(abs(a - b) for a, b in zip(final, expected)),
         "ack_p50_s": percentile(acks, 50), "ack_p95_s": percentile(acks, 95), "ack_max_s": max(acks, default=None),
         "acks": len(acks),
-        "tally_delay_s": None if tally_seen is None else round(max(0.0, tally_seen - last_ack), 3),
+        "tally_delay_store_s": delay(store_seen),
+        "tally_delay_screen_s": delay(screen_seen),
         "screen_refresh_s": LIVE_EVERY,
         "revealed_followed": sum(1 for s in students if s.revealed),
         "rss_before_mib": round(rss0 / 2**20, 1), "rss_joined_mib": round(rss_joined / 2**20, 1),
@@ -254,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL cluster instead of SQLite")
     ap.add_argument("--within", type=float, default=20.0, help="students answer within this many seconds")
     ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--store-lecturer", action="store_true",
+                    help="the lecturer acts through the store instead of a browser (no screen delay measured)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     from tests.e2e.helpers import start_server
@@ -271,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(res, indent=2, ensure_ascii=False))
     if args.json:
         args.json.write_text(json.dumps(res, indent=2, ensure_ascii=False))
-    return 0 if res["lost"] == 0 and res["errors"] == 0 else 1
+    return 0 if res["lost"] == 0 and res["errors"] == 0 and res["revealed"] else 1
 
 
 if __name__ == "__main__":
