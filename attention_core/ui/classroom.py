@@ -23,7 +23,7 @@ from ..classroom.model import new_id
 from ..classroom.service import HostView
 from ..classroom.store import store_errors
 from ..i18n import text
-from ..registry import LANGS, PAGES
+from ..registry import LANGS, LANGUAGES, PAGES
 from .frame import Page, md
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
@@ -301,7 +301,17 @@ def student_page() -> None:
     st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
                        page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
     st.html(_STUDENT_CSS)
-    st.markdown(f"### {text(lang, 'classroom.student_title')}")
+    title, switch = st.columns([3, 2], vertical_alignment="center")
+    title.markdown(f"### {text(lang, 'classroom.student_title')}")
+
+    def switched() -> None:
+        chosen = st.session_state.get("class:lang")
+        if chosen in LANGS:
+            st.query_params["lang"] = chosen
+
+    st.session_state["class:lang"] = lang
+    switch.segmented_control(text(lang, "sb.language"), LANGS, format_func=LANGUAGES.__getitem__, key="class:lang",
+                             on_change=switched, label_visibility="collapsed")
     code, pid = st.query_params.get("c"), st.query_params.get("p")
     if code and not pid and not st.session_state.get("class:auto-joined"):
         st.session_state["class:auto-joined"] = True  # the join link joins once, by itself

@@ -149,3 +149,14 @@ def test_the_student_page_is_not_a_step_of_the_lesson():
     assert "temperature" in links and "class" not in links  # the links name pages by their address
     page = student({})
     assert not page.sidebar.get("page_link") and not page.get("arrow_data_frame")  # light: no steps, no editors
+
+
+def test_the_student_page_switches_language_and_keeps_its_id():
+    hosted = open_store().open_class()
+    at = student({"c": hosted.code})
+    pid = at.query_params["p"]
+    assert say("classroom.wait") in shown_text(at)
+    at.get("button_group")[0].set_value("en").run()
+    assert_clean(at)
+    assert at.query_params["lang"] == "en" and at.query_params["p"] == pid
+    assert say("classroom.wait", "en") in shown_text(at)
