@@ -6,6 +6,7 @@ Run from the repository root (one command; it starts and stops its own server un
     python loadtest/run.py -n 30 60             # one level after the other, each on a fresh server
     python loadtest/run.py -n 60 --duration 30 --json /tmp/load.json
     python loadtest/run.py --url http://127.0.0.1:8501 --pid 1234   # a server already running (loopback only)
+    python loadtest/run.py class -n 100          # the class scenario: see loadtest/classroom.py
 
 What one simulated student does (no browser: the load falls on the server, not on a test browser):
 opens /_stcore/stream, asks for the first run of Home the way the frontend does (a rerun_script BackMsg
@@ -490,6 +491,11 @@ def print_level(res: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["class"]:  # students answering the lecturer's question together
+        from loadtest import classroom
+
+        return classroom.main(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--sessions", type=int, nargs="+", default=[30], help="N; several values: one level each")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of load per level")

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
+from . import classroom
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -74,9 +75,11 @@ def page(key: str) -> Iterator[Page]:
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)
+        classroom.open_button(p)
     elif walking(p):
         clicker()
         nav(p)
+    classroom.class_card(p)
     while state.notices:
         level, message = state.notices.pop(0)
         getattr(st, level)(message)
@@ -98,6 +101,8 @@ def page(key: str) -> Iterator[Page]:
     with tail_slot:
         frame_tail()
         tools(p)  # its downloads are made from the state at the click
+        if not p.presenter:
+            classroom.open_button(p)
         builder(p)
     state.t_parts, state.t_parts_script = tuple(state.t_parts_next), page_script()
     remember(state, key)

@@ -10,6 +10,7 @@ import streamlit as st
 from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
+from . import classroom
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
 from .scenes import nav, walking
 
@@ -61,6 +62,7 @@ def predict_reveal(
             quiz.hidden, quiz.revealed = False, True
 
         c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary", on_click=reveal)
+        classroom.quiz_panel(p, name, values, rows, cols, guess[0], "word" if list(rows) == list(cols) else "dim")
         return False
     marks: list[figures.Mark] = []
     if quiz.revealed:
@@ -69,7 +71,8 @@ def predict_reveal(
                  *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner")) for i, j in best)]
         st_verdict = st.success if guess in best else st.warning
         st_verdict(verdict(p, values, rows, cols, best, guess))
-    draw(marks)
+    draw([*marks, *classroom.chart_marks(p, name, values, rows, cols)])
+    classroom.quiz_panel(p, name, values, rows, cols, guess[0], ask=False)
     return True
 
 

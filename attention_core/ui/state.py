@@ -83,6 +83,7 @@ class AppState:
     t_started: float = 0.0  # when that T step's run started (perf_counter), for the timing log
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
     sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
+    hosting: str = ""  # the class this session hosts, "class id:host token" (kept for a reload; never shown)
 
 
 # Encoded states behind `?sid=`, so a reload (F5) comes back to what was on screen. Module level on purpose:
@@ -138,7 +139,8 @@ def _restored(record: dict[str, str]) -> AppState:
     scenario, view = decode_link(record["state"])
     lesson = list(scenes.decode_link(record["scenes"])) if record.get("scenes") else []
     walk = int(record["walk"]) if record.get("walk", "").isdigit() and lesson else None
-    return AppState(scenario, view, scenes=lesson, walk=walk if walk is not None and walk < len(lesson) else None)
+    return AppState(scenario, view, scenes=lesson, walk=walk if walk is not None and walk < len(lesson) else None,
+                    hosting=record.get("class", ""))
 
 
 def remember(state: AppState, page: str) -> None:
@@ -151,6 +153,8 @@ def remember(state: AppState, page: str) -> None:
         record["scenes"] = scenes.encode_link(state.scenes)
         if state.walk is not None:
             record["walk"] = str(state.walk)
+    if state.hosting:
+        record["class"] = state.hosting
     STORE.put(state.sid, record)
     if st.query_params.to_dict() != {"sid": state.sid}:
         st.query_params.from_dict({"sid": state.sid})

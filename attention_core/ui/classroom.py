@@ -1,0 +1,391 @@
+"""The class in the app: the lecturer's controls (open, the join card, ask, the live tally, reveal, close) and
+the student page (join, tap a word, see the reveal), over `attention_core.classroom`.
+
+The lecturer's host token lives in the session's state and in the reload store (so F5 gets the class back),
+never on screen or in a link. A student's participant id lives in the page address (`?c=CODE&p=ID`), since a
+phone that sleeps past `server.disconnectedSessionTTL` loses its session. Both sides follow the store with a
+fragment that reruns every `LIVE_EVERY` seconds.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from urllib.parse import urlencode, urlsplit
+
+import numpy as np
+import segno
+import streamlit as st
+
+from .. import figures, figures_classroom, theme
+from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix
+from ..classroom.model import new_id
+from ..classroom.service import HostView
+from ..classroom.store import store_errors
+from ..i18n import text
+from ..registry import LANGS, LANGUAGES, PAGES
+from .frame import Page, md
+
+LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
+STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
+PUBLIC_URL_ENV = "ATTENTION_PUBLIC_URL"  # the address phones reach the app at, when it differs from the browser's
+QR_PX = 360  # the join QR code's side on the lecturer's screen: a phone reads it across a classroom at 1920×1080
+QR_PX_PRESENTER = 460
+def room() -> Classroom:
+    return open_store()
+
+
+def _refusal(lang: str, err: Exception) -> str:
+    if isinstance(err, ClassError):
+        return text(lang, f"classroom.err_{err.key}", **err.params)
+    return text(lang, "classroom.err_store")
+
+
+# the lecturer
+
+
+def _hosting(p: Page) -> tuple[str, str] | None:
+    raw = p._state.hosting
+    if not raw or ":" not in raw:
+        return None
+    class_id, token = raw.split(":", 1)
+    return class_id, token
+
+
+def _host_view(p: Page) -> HostView | None:
+    """The hosted class as it is in the store now, or None (a class that ended is let go, with a message)."""
+    hosted = _hosting(p)
+    if hosted is None:
+        return None
+    try:
+        return room().host_view(*hosted)
+    except ClassError:
+        p._state.hosting = ""
+        st.info(p.t("classroom.ended"))
+    except store_errors() as err:
+        st.error(_refusal(p.lang, err))
+    return None
+
+
+def join_url(code: str, lang: str) -> str:
+    """The student page's address for this class: the app's own address (or ATTENTION_PUBLIC_URL), no secret."""
+    base = os.environ.get(PUBLIC_URL_ENV, "").strip() or (st.context.url or "")
+    parts = urlsplit(base)
+    path = parts.path.rstrip("/")
+    page_paths = {spec.file.rsplit("/", 1)[-1].removesuffix(".py").split("_", 1)[-1] for spec in PAGES[1:]}
+    if path.rsplit("/", 1)[-1] in page_paths | {STUDENT_PATH}:
+        path = path.rsplit("/", 1)[0]
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme else ""
+    return f"{origin}{path}/{STUDENT_PATH}?{urlencode({'c': code, 'lang': lang})}"
+
+
+def open_button(p: Page) -> None:
+    """"Open a class" (where the lecturer has their tools: the sidebar, or the presenter bar)."""
+    if _hosting(p) is not None:
+        return
+
+    def opened() -> None:
+        try:
+            hosted = room().open_class()
+        except store_errors() as err:
+            p.notify("error", _refusal(p.lang, err))
+            return
+        p._state.hosting = f"{hosted.class_id}:{hosted.token}"
+        st.session_state["class:show-card"] = True
+
+    st.button(p.t("classroom.open"), key="class:open", icon=":material/groups:", on_click=opened,
+              help=p.t("classroom.open_help"))
+
+
+def class_card(p: Page) -> None:
+    """Under the frame's header while a class is open: the join code, its QR code and link, who joined, close."""
+    view = _host_view(p)
+    if view is None:
+        return
+    url = join_url(view.code, p.lang)
+    with st.container(border=True, key="class:card"):
+        top = st.columns([3, 2, 2], vertical_alignment="center")
+        top[0].markdown(f"**{p.t('classroom.card_title')}** · {p.t('classroom.code_label')}: `{view.code}`")
+        if "class:show-card" not in st.session_state:
+            st.session_state["class:show-card"] = True
+        top[1].toggle(p.t("classroom.show_card"), key="class:show-card")
+
+        def closed() -> None:
+            hosted = _hosting(p)
+            try:
+                if hosted is not None:
+                    room().close(*hosted)
+                p.notify("success", p.t("classroom.closed"))
+            except (ClassError, *store_errors()) as err:
+                p.notify("error", _refusal(p.lang, err))
+            p._state.hosting = ""
+
+        top[2].button(p.t("classroom.close"), key="class:close", icon=":material/logout:", on_click=closed)
+        if not st.session_state["class:show-card"]:
+            return
+        qr_col, text_col = st.columns([2, 3], vertical_alignment="center")
+        side = QR_PX_PRESENTER if p.presenter else QR_PX
+        qr_col.image(segno.make(url, error="m").svg_inline(scale=8, border=2), width=side,
+                     caption=p.t("classroom.qr_alt"))
+        with text_col:
+            st.markdown(p.t("classroom.card_how"))
+            with st.container(key="class:code"):
+                st.html(f"<div style='font-size:{theme.CLASS_CODE_PX}px;font-weight:700;letter-spacing:0.12em;"
+                        f"font-family:monospace'>{view.code}</div>")
+            with st.container(key="class:link"):
+                st.code(url, language=None, wrap_lines=True)
+            if urlsplit(url).hostname in ("localhost", "127.0.0.1", "::1"):
+                st.caption("ⓘ " + p.t("classroom.localhost"))
+            joined_count(p)
+
+
+@st.fragment(run_every=LIVE_EVERY)
+def joined_count(p: Page) -> None:
+    hosted = _hosting(p)
+    if hosted is None:
+        return
+    try:
+        view = room().host_view(*hosted)
+    except (ClassError, *store_errors()):
+        return
+    joined = view.tally.joined if view.tally is not None else _joined(hosted[0])
+    st.markdown(f"**{p.t('classroom.joined', n=joined)}**")
+
+
+def _joined(class_id: str) -> int:
+    return int(room().store.read("SELECT COUNT(*) FROM participants WHERE class_id = ?", (class_id,))[0][0])
+
+
+def _matches(q: Question, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> bool:
+    """The chart on screen still shows what the question froze (same words, same row values)."""
+    z = np.asarray(values, dtype=float)
+    return (tuple(rows) == q.sentence and tuple(cols) == q.choices and z.shape[0] > q.row
+            and np.allclose(z[q.row], q.values, rtol=0, atol=1e-12))
+
+
+def prompt(lang: str, q: Question) -> str:
+    key = f"classroom.q_{q.page}" if q.page in ("score", "temperature", "value") else "classroom.q_generic"
+    return text(lang, key, word=md(q.asked), t=q.temperature)
+
+
+def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str], row: int,
+               kind: str = "word", ask: bool = True) -> None:
+    """Beside a predict-then-reveal quiz while a class is open: "Ask the class" while the result is hidden (the
+    question frozen from this chart, for the word in row `row`) and, for the question out now, the live tally
+    and "Reveal"."""
+    if _hosting(p) is None:
+        return
+    if not ask:
+        live_tally(p, name, values, rows, cols)
+        return
+
+    def asked() -> None:
+        hosted = _hosting(p)
+        if hosted is None:
+            return
+        try:
+            q = question_from_matrix(p.key, name, values, rows, cols, row, p.scenario.temperature, kind)
+            qid = room().ask(*hosted, q)
+        except (ClassError, *store_errors()) as err:
+            p.notify("error", _refusal(p.lang, err))
+            return
+        p.notify("success", p.t("classroom.asked", k=qid))
+
+    ask_col, about_col = st.columns([1, 3], vertical_alignment="center")
+    ask_col.button(p.t("classroom.ask"), key="class:ask", icon=":material/campaign:", on_click=asked,
+                   help=p.t("classroom.ask_help"))
+    about_col.caption(p.t("classroom.asks_about", word=md(rows[row])))
+    live_tally(p, name, values, rows, cols)
+
+
+@st.fragment(run_every=LIVE_EVERY)
+def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> None:
+    """The current question's tally, refreshed every LIVE_EVERY seconds: counts only, the answer hidden until
+    the lecturer reveals it."""
+    hosted = _hosting(p)
+    if hosted is None:
+        return
+    try:
+        view = room().host_view(*hosted)
+    except (ClassError, *store_errors()) as err:
+        st.caption(_refusal(p.lang, err))
+        return
+    q, tally = view.question, view.tally
+    if q is None or tally is None:
+        return
+    if (q.page, q.chart) != (p.key, name):
+        st.caption(p.t("classroom.other_question", page=p.t(f"page.{q.page}")))
+        return
+    st.markdown(f"**{prompt(p.lang, q)}** · {p.t('classroom.answered', k=tally.answered, n=tally.joined)}")
+    fig = figures_classroom.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
+                                  k=tally.answered), y_title=p.t("classroom.tally_axis"),
+                                  right_name=p.t("classroom.right"), presenter=p.presenter)
+    st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{p.key}-class-tally"), key="class:tally")
+    if not tally.revealed:
+        st.caption(p.t("classroom.tally_hidden"))
+        if st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:"):
+            try:
+                room().reveal(*hosted, view.qid)
+            except (ClassError, *store_errors()) as err:
+                st.error(_refusal(p.lang, err))
+                return
+            quiz = p.quiz(name)
+            quiz.hidden = False  # the app's own chart is drawn, the class's right answer marked on it
+            st.rerun(scope="app")
+        return
+    words = ", ".join(md(q.choices[j]) for j in q.right)
+    st.success(p.t("classroom.right_was", words=words, k=sum(tally.counts[j] for j in q.right), n=tally.answered))
+    if not _matches(q, values, rows, cols):
+        st.caption("ⓘ " + p.t("classroom.stale"))
+
+
+def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> list:
+    """Marks for the app's own chart: the revealed class question's right cells, when the chart still shows it."""
+    hosted = _hosting(p)
+    if hosted is None:
+        return []
+    try:
+        view = room().host_view(*hosted)
+    except (ClassError, *store_errors()):
+        return []
+    q, tally = view.question, view.tally
+    if q is None or tally is None or not tally.revealed or (q.page, q.chart) != (p.key, name):
+        return []
+    if not _matches(q, values, rows, cols):
+        return []
+    return [figures.Mark(q.row, j, theme.TRUTH_COLOR, p.t("classroom.mark_right")) for j in q.right]
+
+
+# the student
+
+
+_STUDENT_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; max-width: 40rem; }
+[class*="st-key-class-answer-"] button { min-height: 52px; width: 100%; font-size: 1.15rem; }
+[class*="st-key-class-join"] button { min-height: 48px; width: 100%; font-size: 1.1rem; }
+[class*="st-key-class-type-code"] input { min-height: 48px; font-size: 1.4rem; letter-spacing: 0.15em;
+  text-transform: uppercase; font-family: monospace; }
+</style>
+"""
+
+
+def _lang() -> str:
+    lang = st.query_params.get("lang")
+    return lang if lang in LANGS else LANGS[0]
+
+
+def _client_key() -> str:
+    """Whom join attempts are counted against: this browser session. Not the address: a whole class behind one
+    school router shares a single address."""
+    if "class:client" not in st.session_state:
+        st.session_state["class:client"] = new_id()
+    return "s:" + st.session_state["class:client"]
+
+
+def _join(lang: str, code: object) -> None:
+    try:
+        pid = room().join(code, _client_key())
+    except (ClassError, *store_errors()) as err:
+        st.session_state["class:msg"] = ("error", _refusal(lang, err))
+        return
+    from ..classroom import normalise_code
+
+    st.query_params.from_dict({"c": normalise_code(code), "p": pid, "lang": lang})
+    st.session_state.pop("class:msg", None)
+
+
+def student_page() -> None:
+    """The phone page: join by link or code, then follow the lecturer's questions."""
+    lang = _lang()
+    st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
+                       page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
+    st.html(_STUDENT_CSS)
+    title, switch = st.columns([3, 2], vertical_alignment="center")
+    title.markdown(f"### {text(lang, 'classroom.student_title')}")
+
+    def switched() -> None:
+        chosen = st.session_state.get("class:lang")
+        if chosen in LANGS:
+            st.query_params["lang"] = chosen
+
+    st.session_state["class:lang"] = lang
+    switch.segmented_control(text(lang, "sb.language"), LANGS, format_func=LANGUAGES.__getitem__, key="class:lang",
+                             on_change=switched, label_visibility="collapsed")
+    code, pid = st.query_params.get("c"), st.query_params.get("p")
+    if code and not pid and not st.session_state.get("class:auto-joined"):
+        st.session_state["class:auto-joined"] = True  # the join link joins once, by itself
+        _join(lang, code)
+        code, pid = st.query_params.get("c"), st.query_params.get("p")
+    msg = st.session_state.get("class:msg")
+    if msg:
+        getattr(st, msg[0])(msg[1])
+    if not code or not pid:
+        with st.form("class:join-form", border=False):
+            typed = st.text_input(text(lang, "classroom.type_code"), value=code or "", max_chars=12,
+                                  help=text(lang, "classroom.type_code_help"), key="class:type-code")
+            if st.form_submit_button(text(lang, "classroom.join"), type="primary", key="class:join", width="stretch"):
+                _join(lang, typed)
+                st.rerun()
+        return
+    question_view(lang, code, pid)
+
+
+@st.fragment(run_every=LIVE_EVERY)
+def question_view(lang: str, code: str, pid: str) -> None:
+    """The current question, refreshed every LIVE_EVERY seconds: the words to tap, what was received, the reveal."""
+    try:
+        view = room().student_view(code, pid)
+    except (ClassError, *store_errors()) as err:
+        st.warning(_refusal(lang, err))
+        rejoin = isinstance(err, ClassError) and err.key == "pid_unknown"
+        if rejoin and st.button(text(lang, "classroom.rejoin"), key="class:rejoin", type="primary"):
+            _join(lang, code)
+            st.rerun(scope="app")
+        return
+    st.caption(text(lang, "classroom.joined_as", code=code))
+    q = view.question
+    if q is None:
+        st.info(text(lang, "classroom.wait"))
+        return
+    st.markdown(f"**{prompt(lang, q)}**")
+    refused = st.session_state.get("class:answer-msg")
+    if refused and refused[0] == view.qid:
+        st.error(refused[1])
+
+    def tapped(i: int, qid: int) -> None:
+        try:
+            room().answer(code, pid, qid, i)
+        except (ClassError, *store_errors()) as err:
+            st.session_state["class:answer-msg"] = (qid, _refusal(lang, err))
+            return
+        st.session_state.pop("class:answer-msg", None)
+
+    if not view.revealed:
+        st.caption(text(lang, "classroom.tap" if q.kind == "word" else "classroom.tap_dim"))
+    for i, label in enumerate(q.choices):  # one under another, in the sentence's order, thumb-sized
+        marks = ("✓ " if view.revealed and i in q.right else "") + ("● " if view.mine == i else "")
+        st.button(marks + label, key=f"class:answer-{i}", on_click=tapped, args=(i, view.qid),
+                           type="primary" if view.mine == i else "secondary", width="stretch")
+    with st.container(key="class:received"):
+        if view.mine is None:
+            st.caption(text(lang, "classroom.no_answer"))
+        else:
+            st.success(text(lang, "classroom.received", choice=md(q.choices[view.mine])))
+    if not view.revealed or view.tally is None:
+        return
+    words = ", ".join(md(q.choices[j]) for j in q.right)
+    if view.mine is None:
+        st.info(text(lang, "classroom.you_none", words=words))
+    elif view.mine in q.right:
+        st.success(text(lang, "classroom.you_right", words=words))
+    else:
+        st.warning(text(lang, "classroom.you_wrong", words=words, choice=md(q.choices[view.mine])))
+    st.plotly_chart(figures_classroom.tally(
+        q.choices, view.tally.counts, view.tally.right, view.mine,
+        title=text(lang, "classroom.tally_title", k=view.tally.answered), y_title=text(lang, "classroom.tally_axis"),
+        right_name=text(lang, "classroom.right"), mine_name=text(lang, "classroom.mine"), height=280),
+        theme=None, config=figures.chart_config("class-tally"), key="class:student-tally")
+    st.plotly_chart(figures_classroom.frozen_row(
+        q.choices, q.values, q.right, title=text(lang, "classroom.values_title", word=md(q.asked)), height=220),
+        theme=None, config=figures.chart_config("class-row"), key="class:row")

@@ -1,0 +1,162 @@
+"""The class under AppTest: the host token never reaches the screen or a link, a reload gets the class back,
+the student page answers and refuses garbage with a message (no traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_core.classroom import open_store
+from attention_core.ui import state as ui_state
+from tests.app.conftest import assert_clean, chart_words, open_page, say, state
+
+STUDENT = str(Path(__file__).resolve().parents[2] / "pages" / "9_class.py")
+
+
+@pytest.fixture(autouse=True)
+def class_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTENTION_CLASS_DIR", str(tmp_path))
+    monkeypatch.delenv("ATTENTION_CLASS_DB", raising=False)
+    return tmp_path
+
+
+def shown_text(at: AppTest) -> str:
+    """Every text the page shows (Markdown, code, captions, alerts, HTML, widget labels)."""
+    parts = []
+    for kind in ("markdown", "code", "caption", "text", "info", "success", "warning", "error", "title"):
+        parts += [str(e.value) for e in at.get(kind)]
+    parts += [str(e.proto.body) for e in at.get("html")]
+    parts += [str(b.label) for b in at.button]
+    return "\n".join(parts)
+
+
+def test_the_host_token_stays_off_screen_and_out_of_links_and_a_reload_gets_the_class_back():
+    at = open_page("temperature")
+    at.button(key="class:open").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    page = shown_text(at)
+    code = open_store().host_view(class_id, token).code
+    assert code in page and token not in page and class_id not in page
+    assert all(token not in v and class_id not in v for v in at.query_params.values())
+    link = next(c.value for c in at.code if "/class?" in c.value)
+    assert f"c={code}" in link and token not in link
+    sid = state(at).sid
+    assert ui_state.STORE.get(sid)["class"] == state(at).hosting  # kept for a reload, server-side only
+
+    again = open_page("temperature", query={"sid": sid})  # F5 or a new tab on the same address
+    assert state(again).hosting == state(at).hosting
+    assert code in shown_text(again)
+
+
+def test_asking_freezes_the_question_and_reveal_marks_the_chart():
+    at = open_page("temperature")
+    at.button(key="class:open").click().run()
+    at.toggle(key="quiz:temperature:weights:hidden").set_value(True).run()
+    at.selectbox(key="quiz:temperature:weights:row").set_value(1).run()
+    at.button(key="class:ask").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    view = open_store().host_view(class_id, token)
+    lesson = state(at).scenario
+    assert view.qid == 1 and view.question.asked == lesson.labels[1]
+    assert view.question.temperature == lesson.temperature and view.tally.counts == (0,) * lesson.n
+    at.button(key="class:reveal").click().run()
+    assert_clean(at)
+    assert open_store().host_view(class_id, token).tally.revealed
+    assert not state(at).quizzes["temperature:weights"].hidden  # the app's own chart is shown, marked
+    assert say("classroom.mark_right") in chart_words(at, "weights")
+
+
+def student(query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(STUDENT, default_timeout=30)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    assert_clean(at)
+    return at
+
+
+@pytest.mark.parametrize("query", [
+    {"c": "garbage!!"}, {"c": "x" * 5000}, {"c": "ZZZZZZ", "p": "tampered________"}, {"c": "", "p": "x"},
+    {"lang": "xx", "c": "ABC"},
+])
+def test_the_student_page_refuses_bad_addresses_with_a_message(query):
+    at = student(query)
+    assert at.get("error") or at.get("warning") or at.text_input(key="class:type-code")
+
+
+def test_a_student_joins_by_link_answers_and_sees_what_was_received():
+    room = open_store()
+    hosted = room.open_class()
+    at = student({"c": hosted.code})
+    pid = at.query_params["p"]
+    assert at.query_params["c"] == hosted.code and len(pid) == 16
+    assert say("classroom.wait") in shown_text(at)
+    from attention_core import analysis
+    from attention_core.classroom import question_from_matrix
+    from attention_core.scenario import Scenario
+
+    s = Scenario()
+    q = question_from_matrix("temperature", "weights", analysis.compute(s).trace.weights, s.labels, s.labels, 1,
+                             s.temperature)
+    room.ask(hosted.class_id, hosted.token, q)
+    at.run()
+    at.button(key="class:answer-2").click().run()
+    assert_clean(at)
+    assert say("classroom.received", choice=s.labels[2]) in shown_text(at)
+    assert room.host_view(hosted.class_id, hosted.token).tally.counts[2] == 1
+
+
+@pytest.mark.parametrize("page, chart, kind", [("score", "scores", "word"), ("temperature", "weights", "word"),
+                                                ("value", "output", "dim")])
+def test_every_predict_then_reveal_quiz_can_ask_the_class(page, chart, kind):
+    at = open_page(page)
+    at.button(key="class:open").click().run()
+    at.toggle(key=f"quiz:{page}:{chart}:hidden").set_value(True).run()
+    at.button(key="class:ask").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    q = open_store().host_view(class_id, token).question
+    assert (q.page, q.chart, q.kind) == (page, chart, kind)
+    assert len(at.get("plotly_chart")) >= 1 and any(c.proto.id.endswith("-class:tally") for c in at.get("plotly_chart"))
+
+
+def test_presenter_mode_opens_a_class_from_the_page_and_closing_ends_it():
+    at = open_page("temperature")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    at.button(key="class:open").click().run()
+    assert_clean(at)
+    class_id, token = state(at).hosting.split(":", 1)
+    code = open_store().host_view(class_id, token).code
+    assert code in shown_text(at)
+    pid = open_store().join(code, "a-phone")
+    at.button(key="class:close").click().run()
+    assert_clean(at)
+    assert state(at).hosting == "" and say("classroom.closed") in shown_text(at)
+    view = student({"c": code, "p": pid})
+    assert say("classroom.err_class_over") in shown_text(view)
+
+
+def test_the_student_page_is_not_a_step_of_the_lesson():
+    from attention_core.registry import PAGES
+
+    assert Path(STUDENT).exists() and "pages/9_class.py" not in [spec.file for spec in PAGES]
+    at = open_page("home")
+    links = [e.proto.page for e in at.get("page_link")]
+    assert "temperature" in links and "class" not in links  # the links name pages by their address
+    page = student({})
+    assert not page.sidebar.get("page_link") and not page.get("arrow_data_frame")  # light: no steps, no editors
+
+
+def test_the_student_page_switches_language_and_keeps_its_id():
+    hosted = open_store().open_class()
+    at = student({"c": hosted.code})
+    pid = at.query_params["p"]
+    assert say("classroom.wait") in shown_text(at)
+    at.get("button_group")[0].set_value("en").run()
+    assert_clean(at)
+    assert at.query_params["lang"] == "en" and at.query_params["p"] == pid
+    assert say("classroom.wait", "en") in shown_text(at)

@@ -1,0 +1,155 @@
+"""The class in a real browser: a lecturer at 1920×1080 and 12 phone students (390×844) answer a question on ③.
+
+One server for the module, its class store (SQLite) in a temporary folder. Every wait is for a condition, with
+a bound. The last test restarts the server on the same folder: the class and its answers are still there.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from attention_core import analysis
+from attention_core.i18n import text
+from attention_core.scenario import Scenario
+from tests.e2e.app_driver import by_key, settle
+from tests.e2e.helpers import assert_no_exception, start_server, wait_for_app
+
+STUDENTS = 12
+PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True}
+WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
+WORDS = list(Scenario().labels)
+
+TALLY_JS = """() => {
+  const gd = document.querySelector('.st-key-class-tally .js-plotly-plot');
+  return gd && gd.data ? {y: gd.data[0].y, ticks: gd.layout.xaxis.ticktext} : null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("classes")
+    with start_server(env={"ATTENTION_CLASS_DIR": str(folder)}) as server:
+        server.class_dir = folder
+        yield server
+
+
+def tally(page) -> dict | None:
+    return page.evaluate(TALLY_JS)
+
+
+def wait_tally(page, counts: list[int]) -> None:
+    page.wait_for_function(f"() => {{ const t = ({TALLY_JS})(); return t && JSON.stringify(t.y) === "
+                           f"'{counts}'.replace(/ /g, ''); }}", timeout=WAIT, polling=200)
+
+
+def open_class_and_ask(lecturer, server) -> tuple[str, str]:
+    lecturer.goto(server.page_url("temperature"))
+    settle(lecturer)
+    by_key(lecturer, "class:open").locator("button").first.click()
+    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
+    settle(lecturer)
+    code = by_key(lecturer, "class:code").inner_text().strip()
+    link = by_key(lecturer, "class:link").inner_text().strip()
+    by_key(lecturer, "quiz:temperature:weights:hidden").locator("label").first.click()
+    by_key(lecturer, "class:ask").wait_for(timeout=WAIT)
+    settle(lecturer)
+    by_key(lecturer, "class:ask").locator("button").first.click()
+    by_key(lecturer, "class:tally").wait_for(timeout=WAIT)
+    settle(lecturer)
+    return code, link
+
+
+def received(page, word: str) -> None:
+    page.wait_for_function(
+        "w => { const el = document.querySelector('.st-key-class-received'); return el && el.innerText.includes(w); }",
+        arg=text("ko", "classroom.received", choice=word), timeout=WAIT, polling=200)
+
+
+def answer(page, i: int) -> None:
+    by_key(page, f"class:answer-{i}").locator("button").first.click()
+    received(page, WORDS[i])
+
+
+def test_twelve_phones_answer_a_question_on_temperature(class_server, new_page):
+    lecturer = new_page(viewport=(1920, 1080))
+    code, link = open_class_and_ask(lecturer, class_server)
+    assert re.fullmatch(r"[A-HJKMNP-Z2-9]{6}", code)
+    assert parse_qs(urlsplit(link).query) == {"c": [code], "lang": ["ko"]}  # nothing secret in the join link
+    weights = analysis.compute(Scenario()).trace.weights
+    right = [j for _, j in analysis.winners(weights[0:1])]  # the word asked about: row 0, the guess row
+
+    students = []
+    for s in range(STUDENTS):
+        page = new_page(**PHONE)
+        if s % 2:  # half open the join link, half type the code
+            page.goto(link)
+        else:
+            page.goto(class_server.page_url("class"))
+            wait_for_app(page, timeout=WAIT)
+            by_key(page, "class:type-code").locator("input").fill(code.lower())
+            by_key(page, "class:join").locator("button").first.click()
+        by_key(page, "class:answer-0").wait_for(timeout=WAIT)
+        students.append(page)
+    box = by_key(students[0], "class:answer-0").locator("button").first.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+
+    choices = [s % len(WORDS) for s in range(STUDENTS)]
+    for page, c in zip(students, choices):
+        answer(page, c)
+    counts = [choices.count(j) for j in range(len(WORDS))]
+    wait_tally(lecturer, counts)
+    assert not any("✓" in t for t in tally(lecturer)["ticks"])  # nothing revealed yet
+
+    changed = (choices[0] + 1) % len(WORDS)  # one student changes their answer: the count moves
+    answer(students[0], changed)
+    counts[choices[0]] -= 1
+    counts[changed] += 1
+    choices[0] = changed
+    wait_tally(lecturer, counts)
+
+    by_key(lecturer, "class:reveal").locator("button").first.click()
+    lecturer.wait_for_function(
+        f"() => {{ const t = ({TALLY_JS})(); "
+        f"return t && t.ticks.filter(x => x.includes('✓')).length === {len(right)}; }}",
+        timeout=WAIT, polling=200)
+    assert tally(lecturer)["y"] == counts
+    assert [i for i, t in enumerate(tally(lecturer)["ticks"]) if "✓" in t] == right
+    settle(lecturer)
+
+    late = students[1]  # a late answer after the reveal is refused, and changes nothing
+    by_key(late, "class:answer-0").wait_for(timeout=WAIT)
+    late.wait_for_function("() => document.querySelector('.st-key-class-student-tally') !== null", timeout=WAIT)
+    by_key(late, f"class:answer-{(choices[1] + 1) % len(WORDS)}").locator("button").first.click()
+    late.get_by_text(text("ko", "classroom.err_late")).wait_for(timeout=WAIT)
+    received(late, WORDS[choices[1]])
+    wait_tally(lecturer, counts)
+    assert_no_exception(late)
+
+    late.reload()  # a student's F5 keeps their answer
+    received(late, WORDS[choices[1]])
+    lecturer.reload()  # the lecturer's F5 gets the class back with its counts
+    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
+    assert by_key(lecturer, "class:code").inner_text().strip() == code
+    wait_tally(lecturer, counts)
+    assert_no_exception(lecturer)
+    for page in students:
+        assert page.js_errors == []
+
+
+def test_a_restarted_server_keeps_the_class_and_its_answers(new_page, tmp_path):
+    with start_server(env={"ATTENTION_CLASS_DIR": str(tmp_path)}) as first:
+        lecturer = new_page(viewport=(1920, 1080))
+        _, link = open_class_and_ask(lecturer, first)
+        student = new_page(**PHONE)
+        student.goto(link)
+        by_key(student, "class:answer-2").wait_for(timeout=WAIT)
+        answer(student, 2)
+        query = urlsplit(student.url).query
+    with start_server(env={"ATTENTION_CLASS_DIR": str(tmp_path)}) as second:  # the same folder, a new process
+        student.goto(f"{second.url}/class?{query}")
+        received(student, WORDS[2])
+        answer(student, 3)  # the question is still open
+        assert_no_exception(student)
