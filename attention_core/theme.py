@@ -73,3 +73,5 @@ LEGEND_ROW_EM = 1.7  # one row of a horizontal legend
 TICK_ANGLE = -45  # crowded column labels are turned this far (degrees)
 HOVER_DECIMALS = 3  # hover shows at least this many decimals, more than the cells print
 EXPORT_SCALE = 2  # PNG export from the chart toolbar at 2× resolution
+
+PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
