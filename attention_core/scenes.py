@@ -8,8 +8,9 @@ A bad input raises InputError and builds nothing.
 
 A scene may name its focus, the element its caption is about (a chart's key "chart:<name>", a table's, a
 quiz's): opening the scene brings that element into view under the caption. A caption may hold blanks filled
-from the scene's own state (`facts`), so that its numbers are computed, never typed: `{w[1][0]:.2f}` is the
-weight row 1 puts on column 1, `{word[0]}` the first word, `{word[0]:이/가}` the particle after it.
+from the scene's own state (`facts`), so that its numbers are computed, never typed: `{w[1][0]}` is the
+weight row 1 puts on column 0 (two decimals unless a format is given), `{word[0]}` the first word,
+`{word[0]:이/가}` the particle after it.
 """
 
 from __future__ import annotations
@@ -76,8 +77,14 @@ class _CaptionFormatter(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if is_particle_spec(format_spec):
-            return format_particle(value, format_spec)
-        return super().format_field(value, format_spec)
+            fmt, _, forms = format_spec.rpartition("|")
+            return format_particle(value, f"{fmt or _default(value)}|{forms}")
+        return super().format_field(value, format_spec or _default(value))
+
+
+def _default(value: object) -> str:
+    """A number with no format is written with two decimals, as the charts write them."""
+    return ".2f" if isinstance(value, float) else ""
 
 
 _FORMATTER = _CaptionFormatter()
