@@ -72,10 +72,11 @@ def page(key: str) -> Iterator[Page]:
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
     tail_slot = sidebar(p)
+    with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
+        clicker()
     if p.presenter:
         presenter_header(p)
     elif walking(p):
-        clicker()
         nav(p)
     while state.notices:
         level, message = state.notices.pop(0)

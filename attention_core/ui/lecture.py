@@ -113,8 +113,9 @@ _PRESENTER_CSS = """
 #   is kept and done as soon as they are (for at most PENDING_MS).
 # - No blank page between steps: when a step opens another page, Streamlit's browser side removes the old
 #   page's elements as soon as the new page's run starts, and the page stays empty until the new run's first
-#   elements arrive. A copy of the old page, taken at the press, is shown over the empty page until the new
-#   page's title is drawn (at most SNAPSHOT_MS).
+#   elements arrive; on the same page, a run that draws more above the title (presenter mode's bar) briefly
+#   puts other elements where the title was. A copy of the page, taken at the press or click, is shown over
+#   the page while it has no title, until the title is drawn again (at most SNAPSHOT_MS after the press).
 # - A scene's focus: a scene's marker (`scenes.focus_marker`) names the element its caption is about; it is
 #   scrolled to just under the pinned bar once per opening, and kept there while the page above it is still
 #   being drawn, until it has stayed put for a moment or the user scrolls.
@@ -183,8 +184,9 @@ CLICKER_JS = """
     e.stopImmediatePropagation();
     pending = press(which) ? null : {which, at: performance.now()};
   }, true);
-  document.addEventListener("pointerdown", (e) => {
-    if (e.target.closest && e.target.closest(`${MAIN} .st-key-pr-next, ${MAIN} .st-key-pr-prev`)) takeSnapshot();
+  document.addEventListener("pointerdown", (e) => {  // a click that may open another page or redraw this one
+    const on = e.target.closest && e.target.closest("button, label, a");
+    if (on && on.closest(`${MAIN}, [data-testid="stSidebar"]`)) takeSnapshot();
   }, true);
 
   const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
@@ -260,7 +262,6 @@ OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in th
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
-    clicker()
     if walking(p):  # the clicker walks the lesson's scenes instead of the steps
         nav(p)
         sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")
