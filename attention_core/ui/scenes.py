@@ -9,6 +9,8 @@ both.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from .. import scenes, theme
@@ -18,10 +20,11 @@ from .frame import Page, md
 
 
 def apply(p: Page, index: int) -> None:
-    """Show scene `index` of the session's lesson: its state, then its page."""
+    """Show scene `index` of the session's lesson: its state, then its page, in the language on screen (a scene
+    has its caption in both)."""
     scene = p.scenes[index]
     p.walk = index
-    p.update(scene.scenario, scene.view)
+    p.update(scene.scenario, replace(scene.view, lang=p.lang))
     if scene.page != p.key:
         st.switch_page(page_spec(scene.page).file)
     st.rerun()

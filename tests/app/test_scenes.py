@@ -39,6 +39,19 @@ def test_home_opens_the_builtin_lesson_and_the_buttons_walk_it():
     assert state(at).walk is None
 
 
+def test_the_builtin_lesson_walks_in_the_language_on_screen():
+    lesson = scenes.builtin()
+    at = open_page("home")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    at.button(key="home:lesson").click().run()
+    for k in range(len(lesson)):
+        if k:
+            at.button(key="pr:next").click().run()
+        assert_clean(at)
+        assert state(at).view.lang == "en"
+        assert any(md(lesson[k].caption_shown("en")) in i.value for i in at.info), k
+
+
 def test_scenes_are_added_reordered_deleted_and_walked():
     at = open_page("score")
     at.text_input(key="sc:cap_ko").input("첫 장면").run()
