@@ -184,9 +184,13 @@ CLICKER_JS = """
     e.stopImmediatePropagation();
     pending = press(which) ? null : {which, at: performance.now()};
   }, true);
-  document.addEventListener("pointerdown", (e) => {  // a click that may open another page or redraw this one
+  // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
+  // a few milliseconds: not for every click of every visitor)
+  const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
+  document.addEventListener("pointerdown", (e) => {
     const on = e.target.closest && e.target.closest("button, label, a");
-    if (on && on.closest(`${MAIN}, [data-testid="stSidebar"]`)) takeSnapshot();
+    if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;
+    if (presenterOn() || on.closest(STARTS)) takeSnapshot();
   }, true);
 
   const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
