@@ -19,6 +19,7 @@ import json
 import re
 import string
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from . import analysis, codec
@@ -55,6 +56,11 @@ class Scene:
         ko, en = self.caption
         return (ko or en) if lang == "ko" else (en or ko)
 
+    @cached_property
+    def facts(self) -> dict[str, object]:
+        """`facts` of this scene's state, computed once (the scene is frozen; the captions are drawn on every run)."""
+        return facts(self.scenario)
+
     def caption_shown(self, lang: str) -> str:
         """The caption in `lang` with its blanks filled from this scene's state; as written when a blank
         cannot be filled (a caption typed with a brace that is not a blank)."""
@@ -62,7 +68,7 @@ class Scene:
         if "{" not in template and "}" not in template:
             return template
         try:
-            return _FORMATTER.vformat(template, (), facts(self.scenario))
+            return _FORMATTER.vformat(template, (), self.facts)
         except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             return template
 
