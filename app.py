@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention_core import ui
+from attention_core import analysis, ui
 
 with ui.page("home") as page:
     page.title()
@@ -34,6 +34,17 @@ with ui.page("home") as page:
 
     pipeline_part()
     st.caption(page.t("views.home_scales"))
+    share_col, _ = st.columns([2, 3])
+    with share_col:
+        @page.follows_t
+        def share_part() -> None:  # the summary's claim, as numbers: where every word's weight goes
+            words = page.scenario.labels
+            (a, b), share = analysis.most_looked_pair(page.lesson.trace.weights)
+            page.chart(page.fig.bars(share, words, title=page.t("home.share_chart", t=page.scenario.temperature,
+                                                                  a=words[a], b=words[b]),
+                                     y_title=page.t("home.share_axis"), y_range=(0.0, 110.0), decimals=0), "share")
+
+        share_part()
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     left, right = st.columns([2, 3])
     with left:

@@ -458,3 +458,14 @@ def coincident_groups(points: np.ndarray, decimals: int = 2) -> list[list[int]]:
     for idx, key in enumerate(keys):
         groups.setdefault(key, []).append(idx)
     return list(groups.values())
+
+
+def most_looked_pair(weights: np.ndarray) -> tuple[tuple[int, int], np.ndarray]:
+    """The two words that get the most weight in all (largest column sums, the first on a tie), and each row's
+    share of its weight on them, in percent: share_i = 100 (w_ia + w_ib), (n,). With one word, (0, 0), 100."""
+    w = np.asarray(weights, dtype=float)
+    if w.shape[1] < 2:
+        return (0, 0), 100 * w[:, 0]
+    order = np.argsort(-w.sum(axis=0), kind="stable")
+    a, b = sorted(int(j) for j in order[:2])
+    return (a, b), 100 * (w[:, a] + w[:, b])

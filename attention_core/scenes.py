@@ -5,16 +5,27 @@ A lesson travels as a JSON file or, when it is short enough, as a link (`?lesson
 untrusted input, like the state file and the share link (`codec`): size limits, a format name and a version,
 every scene's state through the share link's own validation, captions of bounded length, known pages only.
 A bad input raises InputError and builds nothing.
+
+A scene may name its focus, the element its caption is about (a chart's key "chart:<name>", a table's, a
+quiz's): opening the scene brings that element into view under the caption. A caption may hold blanks filled
+from the scene's own state (`facts`), so that its numbers are computed, never typed: `{w[1][0]}` is the
+weight row 1 puts on column 0 (two decimals unless a format is given), `{word[0]}` the first word,
+`{word[0]:이/가}` the particle after it.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import string
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
-from . import codec
+from . import analysis, codec
+from .attention import layer_norm
 from .errors import InputError
+from .i18n.josa import format_particle, is_particle_spec
 from .registry import LANGS, PAGE_KEYS
 from .scenario import Scenario, View
 
@@ -25,6 +36,8 @@ MAX_CAPTION_CHARS = 240
 MAX_FILE_BYTES = 400_000
 LINK_LIMIT = 2_000  # a lesson is offered as a link only up to this many characters
 MAX_LINK_CHARS = 8_000  # longer lesson links are refused unread
+MAX_FOCUS_CHARS = 80
+FOCUS_KEY = re.compile(r"[A-Za-z0-9:_-]*")  # an element key: a chart's "chart:<name>", a widget's or container's
 BUILTIN = Path(__file__).resolve().parent / "data" / "lesson_intro.json"
 
 
@@ -36,11 +49,74 @@ class Scene:
     view: View
     page: str
     caption: tuple[str, str]
+    focus: str = ""  # the key of the element the caption is about ("" for none)
 
     def caption_in(self, lang: str) -> str:
-        """The caption in `lang`, or in the other language when this one was left empty."""
+        """The caption as written in `lang` (blanks unfilled), or in the other language when this one is empty."""
         ko, en = self.caption
         return (ko or en) if lang == "ko" else (en or ko)
+
+    @cached_property
+    def facts(self) -> dict[str, object]:
+        """`facts` of this scene's state, computed once (the scene is frozen; the captions are drawn on every run)."""
+        return facts(self.scenario)
+
+    def caption_shown(self, lang: str) -> str:
+        """The caption in `lang` with its blanks filled from this scene's state; as written when a blank
+        cannot be filled (a caption typed with a brace that is not a blank)."""
+        template = self.caption_in(lang)
+        if "{" not in template and "}" not in template:
+            return template
+        try:
+            return _FORMATTER.vformat(template, (), self.facts)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            return template
+
+
+class _CaptionFormatter(string.Formatter):
+    """str.format over the facts, with particle blanks (`{word[0]:이/가}`) and no attribute access."""
+
+    def get_field(self, field_name, args, kwargs):
+        if "." in field_name:
+            raise KeyError(field_name)
+        return super().get_field(field_name, args, kwargs)
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if is_particle_spec(format_spec):
+            fmt, _, forms = format_spec.rpartition("|")
+            return format_particle(value, f"{fmt or _default(value)}|{forms}")
+        return super().format_field(value, format_spec or _default(value))
+
+
+def _default(value: object) -> str:
+    """A number with no format is written with two decimals, as the charts write them."""
+    return ".2f" if isinstance(value, float) else ""
+
+
+_FORMATTER = _CaptionFormatter()
+
+
+def facts(s: Scenario) -> dict[str, object]:
+    """What a caption's blanks may name, computed from the scene's state (numbers as floats, lists by row).
+
+    T, n (words), word (labels); q, k, v, s (scores QKᵀ), w (weights), out (attention output); mean, std (each
+    word's after LayerNorm, before γ and β); pair (the two words that get the most weight, as words) and least
+    (the smallest share, in %, any word puts on them); heads, d_h, head_T and hw (each head's weights).
+    """
+    lesson = analysis.compute(s)
+    tr = lesson.trace
+    mean, std = analysis.row_stats(layer_norm(lesson.residual))
+    (a, b), share = analysis.most_looked_pair(tr.weights)
+    rows = lambda m: [[float(v) for v in row] for row in m]  # noqa: E731
+    return {
+        "T": float(s.temperature), "n": s.n, "word": list(s.labels),
+        "q": rows(tr.q), "k": rows(tr.k), "v": rows(tr.v), "s": rows(tr.scores), "w": rows(tr.weights),
+        "out": rows(tr.output), "mean": [round(float(v), 12) + 0.0 for v in mean],  # no "-0.00"
+        "std": [float(v) for v in std],
+        "pair": [s.labels[a], s.labels[b]], "least": float(share.min()),
+        "heads": s.n_heads, "d_h": s.head_dim, "head_T": float(lesson.multi.temperature),
+        "hw": [rows(h.weights) for h in lesson.multi.heads],
+    }
 
 
 _REASONS = {"not_text": "not_text", "not_json": "not_json", "empty": "empty",
@@ -55,8 +131,17 @@ def _bad(what: str) -> InputError:
 
 
 def _scene_doc(scene: Scene) -> dict:
-    return {"page": scene.page, "caption": dict(zip(LANGS, scene.caption, strict=True)),
-            "state": codec.link_payload(scene.scenario, scene.view)}
+    doc = {"page": scene.page, "caption": dict(zip(LANGS, scene.caption, strict=True)),
+           "state": codec.link_payload(scene.scenario, scene.view)}
+    if scene.focus:
+        doc["focus"] = scene.focus
+    return doc
+
+
+def _focus(raw: object) -> str:
+    if not isinstance(raw, str) or len(raw) > MAX_FOCUS_CHARS or not FOCUS_KEY.fullmatch(raw):
+        raise _bad("focus")
+    return raw
 
 
 def document(scenes: tuple[Scene, ...] | list[Scene]) -> dict:
@@ -99,7 +184,8 @@ def from_document(doc: object) -> tuple[Scene, ...]:
         if not isinstance(entry, dict) or entry.get("page") not in PAGE_KEYS:
             raise _bad("page")
         scenario, view = codec.state_from_payload(entry.get("state"))
-        scenes.append(Scene(scenario, view, entry["page"], _caption(entry.get("caption", {}))))
+        scenes.append(Scene(scenario, view, entry["page"], _caption(entry.get("caption", {})),
+                            _focus(entry.get("focus", ""))))
     return tuple(scenes)
 
 

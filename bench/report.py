@@ -293,6 +293,10 @@ def markdown(run: dict) -> str:
     cold = run.get("cold")
     if cold and cold.get("app"):
         out += cold_section(cold)
+    if run.get("scenes"):
+        from bench import scenes
+
+        out += scenes.markdown(run["scenes"])
     if rows:
         out += ["## All pages, all sizes", ""]
         header = ("page", "n", "charts redrawn", "heatmap cells", "median ms", "p90 ms", "floor median ms",

@@ -435,6 +435,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="minutes for the whole run; the A/B measurements get what cold start and profile leave, "
                          "shared out over the (page, n) cells as they run (each still gets --min-reps)")
     ap.add_argument("--cold-reps", type=int, default=3)
+    ap.add_argument("--scene-reps", type=int, default=3,
+                    help="walks of the built-in lesson (PageDown → focused chart, bench/scenes.py) at 8 words; 0: none")
     ap.add_argument("--pattern", choices=("sweep", "alternate"), default="sweep",
                     help="sweep the T range (default) or alternate Right/Left (hits Streamlit's message cache)")
     ap.add_argument("--settle", type=float, default=150, help="ms of quiet that end a step")
@@ -450,6 +452,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.pages = "home,score" if args.pages == ",".join(PAGE_KEYS) else args.pages
         args.sizes = "8,64" if args.sizes == ",".join(map(str, SIZES)) else args.sizes
         args.reps, args.min_reps, args.warmup, args.cold_reps = min(args.reps, 3), 3, 1, 1
+        args.scene_reps = min(args.scene_reps, 1)
         args.browser_profiles = min(args.browser_profiles, 1)
         args.profile_sizes = "16"
     return args
@@ -514,6 +517,13 @@ def main(argv: list[str] | None = None) -> int:
                 if args.cold_reps > 0:
                     print("cold start …", flush=True)
                     run["cold"] = cold_start(browser, args.cold_reps, results_dir)
+                if args.scene_reps > 0:
+                    print("lesson scenes (PageDown → focused chart) …", flush=True)
+                    from bench import scenes
+
+                    servers["app"] = launch_server(timeout=120)
+                    run["scenes"] = scenes.measure(browser, servers["app"].url, [8], args.scene_reps)
+                    servers.pop("app").stop()
             finally:
                 browser.close()
     finally:

@@ -42,22 +42,62 @@ def settle(page) -> None:
     page.wait_for_timeout(700)
 
 
+def scene_slug(lesson, k: int) -> str:
+    """A scene's file-name part: "summary" for Home, else its page, with its T when the page comes again."""
+    scene = lesson[k]
+    if scene.page == "home":
+        return "summary"
+    if sum(s.page == scene.page for s in lesson) > 1:
+        return f"{scene.page}-t{scene.scenario.temperature:g}".replace(".", "")
+    return scene.page
+
+
+# The scene's focus is drawn, and on the screen under the pinned caption (what the browser tests check too).
+FOCUS_SHOWN_JS = """
+(cls) => {
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const el = [...document.querySelectorAll(`[data-testid="stMain"] .${cls}`)].find(shown);
+  const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
+  if (!el || !bar || !el.querySelector('.js-plotly-plot .main-svg')) return false;
+  const r = el.getBoundingClientRect();
+  return r.top >= bar.getBoundingClientRect().bottom - 1 && r.bottom <= innerHeight + 1;
+}
+"""
+
+
+def presenter_shots(server, browser, out: Path) -> None:
+    """The built-in lesson in presenter mode at 1920×1080, every scene, in Korean and in English: opened with
+    Home's button, walked with PageDown; each shot once the scene's focus is under its caption."""
+    from attention_core import scenes
+    from attention_core.i18n import text
+    from tests.e2e.app_driver import key_class
+
+    lesson = scenes.builtin()
+    for lang in ("ko", "en"):
+        page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        page.goto(server.page_url(""))
+        settle(page)
+        if lang == "en":
+            page.locator('[data-testid="stSidebar"] button', has_text="English").first.click()
+            settle(page)
+        page.locator('[data-testid="stMain"] button', has_text=text(lang, "lecture.builtin_open")).click()
+        for k, scene in enumerate(lesson):
+            if k:
+                page.keyboard.press("PageDown")
+            label = text(lang, "lecture.scene_of", k=k + 1, n=len(lesson))
+            page.wait_for_function("(label) => document.body.innerText.includes(label)", arg=label, timeout=120_000)
+            settle(page)
+            page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=120_000)
+            page.wait_for_timeout(300)
+            target = out / f"presenter-{k + 1}-{scene_slug(lesson, k)}-{lang}.png"
+            page.screenshot(path=str(target))
+            print(target)
+        page.context.close()
+
+
 def lecture_shots(server, browser, out: Path) -> None:
     """Presenter mode walking the built-in lesson at 1920×1080; phone views at 390×844; the gaze geometry chart."""
-    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    page.goto(server.page_url(""))
-    settle(page)
-    page.locator('[data-testid="stMain"] button', has_text="기본 수업 열기").click()
-    settle(page)
-    shots = {1: "presenter-1-summary-ko.png", 3: "presenter-3-score-ko.png", 5: "presenter-5-temperature-ko.png"}
-    for k in range(1, 6):
-        if k > 1:
-            page.keyboard.press("PageDown")
-            page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} /`)", arg=k)
-            settle(page)
-        if k in shots:
-            page.screenshot(path=str(out / shots[k]))
-            print(out / shots[k])
+    presenter_shots(server, browser, out)
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                 user_agent=PHONE_UA).new_page()
     for key in ("home", "score"):

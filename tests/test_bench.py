@@ -138,3 +138,18 @@ def test_a_page_that_raised_is_not_judged():
     row = report.summarize(res)
     assert report.check_8(row) is None and report.check_script(row) is None
     assert "NameError" in report.why(row)
+
+
+def test_the_scene_section_reports_the_pagedown_times_and_their_verdict():
+    from bench import scenes
+
+    rows = [{"n": 8, "rep": 0, "scene": k, "page": p, "new_page": new, "drawn_ms": d, "in_view_ms": v}
+            for k, p, new, d, v in ((2, "gaze", True, 700.0, 900.0), (3, "score", True, 1500.0, 1600.0),
+                                    (5, "temperature", False, 400.0, 400.0))]
+    result = {"viewport": scenes.VIEWPORT, "sizes": [8], "reps": 1, "rows": [*rows, {"n": 8, "rep": 1, "error": "x"}]}
+    [s] = scenes.summary(result)
+    assert (s["presses"], s["errors"], s["drawn_median_ms"], s["drawn_max_ms"]) == (3, 1, 700.0, 1500.0)
+    assert s["switch_drawn_median_ms"] == (700.0 + 1500.0) / 2 and s["in_view_max_ms"] == 1600.0
+    row = next(line for line in scenes.markdown(result) if line.startswith("| 8 |"))
+    assert "| met |" in row
+    assert scenes.TARGET_MS_AT_8 == 1000

@@ -20,7 +20,7 @@ def _lesson() -> list[scenes.Scene]:
     edited = s.with_temperature(0.4).with_matrix("w_q", np.full(s.w_q.shape, 0.25))
     edited, _ = edited.with_sentence("고양이가 매트 위에 앉았다")
     return [
-        scenes.Scene(s, View(presenter=True), "score", ("점수", "scores")),
+        scenes.Scene(s, View(presenter=True), "score", ("점수", "scores"), "chart:scores"),
         scenes.Scene(edited, View(lang="en", focus=2, cell=(3, 1)), "value", ("", "only English")),
     ]
 
@@ -28,7 +28,7 @@ def _lesson() -> list[scenes.Scene]:
 def test_file_round_trip_keeps_every_state_page_and_caption():
     back = scenes.from_json(scenes.to_json(_lesson()))
     for a, b in zip(_lesson(), back, strict=True):
-        assert b.page == a.page and b.caption == a.caption and b.view == a.view
+        assert b.page == a.page and b.caption == a.caption and b.view == a.view and b.focus == a.focus
         assert codec.link_payload(b.scenario, b.view) == codec.link_payload(a.scenario, a.view)
     assert back[1].caption_in("ko") == "only English"  # an empty caption falls back to the other language
 
@@ -54,6 +54,9 @@ def _doc() -> dict:
     lambda d: d["scenes"][0].update(caption={"ko": "x" * (scenes.MAX_CAPTION_CHARS + 1)}),
     lambda d: d["scenes"][0].update(caption={"fr": "bonjour"}),
     lambda d: d["scenes"][0].update(caption={"ko": 3}),
+    lambda d: d["scenes"][0].update(focus="chart:<b>"),
+    lambda d: d["scenes"][0].update(focus=["chart:x"]),
+    lambda d: d["scenes"][0].update(focus="x" * (scenes.MAX_FOCUS_CHARS + 1)),
     lambda d: d["scenes"][0]["state"].update(t=-1),
     lambda d: d["scenes"][0]["state"].update(s=""),
     lambda d: d["scenes"][0]["state"].update(v=9),
@@ -101,54 +104,66 @@ def test_builtin_lesson_follows_the_text_from_summary_to_multi_head():
     assert len(scenes.encode_link(BUILTIN)) <= scenes.LINK_LIMIT  # the Home button's lesson also fits a link
 
 
-def test_builtin_captions_state_the_scenes_numbers():
-    ko = [s.caption[0] for s in BUILTIN]
-    en = [s.caption[1] for s in BUILTIN]
-    for k, (a, b) in enumerate(zip(ko, en, strict=True)):  # both languages state the same numbers
-        assert sorted(numbers(a)) == sorted(numbers(b)), k
+def shown(k: int, lang: str) -> str:
+    return BUILTIN[k].caption_shown(lang)
+
+
+def test_builtin_captions_are_filled_from_each_scenes_state_never_typed():
+    for k, scene in enumerate(BUILTIN):
+        for lang in ("ko", "en"):
+            template = scene.caption_in(lang)
+            assert "{" in template, (k, lang)  # its numbers are blanks
+            assert not numbers(re.sub(r"\{[^}]*\}", "", template).replace("QKᵀ/T", "")), (k, lang, template)
+            assert "{" not in shown(k, lang) and "}" not in shown(k, lang), (k, lang)  # every blank filled
+        assert sorted(numbers(shown(k, "ko"))) == sorted(numbers(shown(k, "en"))), k  # the same numbers
+        assert scene.focus, k  # and each names the element it is about
+
+
+def test_builtin_captions_claims_hold_on_their_scenes_math():
     traces = [analysis.compute(s.scenario) for s in BUILTIN]
+    words = [s.scenario.labels for s in BUILTIN]
     r2 = lambda v: round(float(v), 2)  # noqa: E731
 
-    # 1 summary: at T = 1 every word puts more than 91% on 슬픈 and 아름다운
-    w = traces[0].trace.weights
-    assert BUILTIN[0].scenario.temperature == 1.0 and np.all(w[:, 0] + w[:, 2] > 0.91)
-    assert numbers(en[0]) == [1.0, 91.0]
-    # 2 gaze: column 1 of W_K reads the emotion axis only; K[:, 0] and 슬픈's scores
+    # 1 summary: every word puts most of its weight on 슬픈 and 아름다운 (the two most-looked-at words)
+    (a, b), share = analysis.most_looked_pair(traces[0].trace.weights)
+    assert (words[0][a], words[0][b]) == ("슬픈", "아름다운") and share.min() > 50
+    assert numbers(shown(0, "en")) == [1.0, round(share.min())]
+    # 2 gaze: column 1 of W_K reads the emotion axis only; the other two words get the same score
     s, tr = BUILTIN[1].scenario, traces[1].trace
     assert [AXES[a].key for a in np.flatnonzero(s.w_k[:, 0])] == ["emotion"]
-    assert BUILTIN[1].view.focus == 0
-    assert numbers(en[1]) == [1, 1, r2(tr.k[0, 0]), r2(tr.k[2, 0]), *(r2(v) for v in tr.scores[0][[0, 2, 1]])]
-    assert r2(tr.scores[0, 1]) == r2(tr.scores[0, 3])
-    # 3 score: 영화였다 → 슬픈 against 슬픈 → 영화였다
-    tr = traces[2].trace
+    assert BUILTIN[1].view.focus == 0 and r2(tr.scores[0, 1]) == r2(tr.scores[0, 3])
+    # 3 score: 영화였다 → 슬픈 against 슬픈 → 영화였다, and W_Q ≠ W_K
     assert BUILTIN[2].view.cell == (1, 0)
-    assert numbers(en[2]) == [r2(tr.scores[1, 0]), r2(tr.scores[0, 1])]
     assert not np.array_equal(BUILTIN[2].scenario.w_q, BUILTIN[2].scenario.w_k)
-    # 4-6 temperature: 슬픈's weights at T = 1, 0.3, 5
+    assert traces[2].trace.scores[1, 0] != traces[2].trace.scores[0, 1]
+    # 4-6 temperature: 슬픈's weights at T = 1, 0.3, 5: the other two equal; lower T sharper; T = 5 spread out
     w1, w03, w5 = (traces[k].trace.weights[0] for k in (3, 4, 5))
     assert [BUILTIN[k].scenario.temperature for k in (3, 4, 5)] == [1.0, 0.3, 5.0]
-    assert numbers(en[3]) == [1.0, r2(w1[0]), r2(w1[2]), r2(w1[1])] and r2(w1[1]) == r2(w1[3])
-    assert numbers(en[4]) == [0.3, r2(w1[0]), 1.0, r2(w03[0])] and w03[0] > w1[0]
-    assert numbers(ko[4]) == [0.3, 1.0, r2(w1[0]), r2(w03[0])]
-    assert numbers(en[5]) == [5.0, *(r2(v) for v in w5)]
-    # 7 value: the largest share of 영화였다's new vector comes from 슬픈's V
+    assert r2(w1[1]) == r2(w1[3]) and w03[0] > w1[0] and np.ptp(w5) < np.ptp(w1)
+    # 7 value: the largest share of 영화였다's new vector comes from 슬픈's V, its largest weight
     w = traces[6].trace.weights[1]
     parts = analysis.value_contributions(traces[6].trace.weights, traces[6].trace.v, 1)
     assert BUILTIN[6].view.focus == 1 and int(np.argmax(w)) == 0
     assert int(np.argmax(np.linalg.norm(parts, axis=1))) == 0
-    assert numbers(en[6]) == [r2(w[0])]
-    # 8 residual: after LayerNorm every word has mean 0.00 and std 1.00 (to two decimals)
+    # 8 residual: after LayerNorm every word has the same mean and std (to two decimals) as the first word
     mean, std = analysis.row_stats(traces[7].normalized)
-    assert np.all(np.round(mean, 2) == 0) and np.all(np.round(std, 2) == 1)
-    assert numbers(en[7]) == [0.0, 1.0]
-    # 9 multi-head: two heads, T = √4 = 2; the emotion head's favourite is 슬픈 for every word, the grammar
-    # head's favourites are 영화였다 and 장면이었다, tied
+    assert len(set(np.round(mean, 2) + 0.0)) == 1 and len(set(np.round(std, 2))) == 1
+    # 9 multi-head: the emotion head's favourite is 슬픈 for every word, the grammar head's 영화였다 and 장면이었다
     s = BUILTIN[8].scenario
-    assert s.head_recipes == ("emotion", "grammar") and s.mh_temperature == 2.0
+    assert s.head_recipes == ("emotion", "grammar")
     emotion, grammar = (h.weights for h in traces[8].multi.heads)
     assert np.all(np.argmax(emotion, axis=1) == 0)
     assert np.allclose(grammar[:, 1], grammar[:, 3]) and np.all(grammar[:, 1] > np.max(grammar[:, [0, 2]], axis=1))
-    assert numbers(en[8]) == [s.n_heads, 2.0] == [2, 2.0]
+
+
+def test_a_caption_blank_is_filled_from_the_state_and_a_stray_brace_is_shown_as_typed():
+    s, _ = Scenario().with_sentence("고양이가 매트 위에 앉았다")
+    w = analysis.compute(s).trace.weights
+    scene = scenes.Scene(s, View(), "score", ("‘{word[1]}’{word[1]:이/가} {w[1][0]} · {T:g}", "{w[1][0]:.3f}"))
+    assert scene.caption_shown("ko") == f"‘매트’가 {w[1, 0]:.2f} · 1"
+    assert scene.caption_shown("en") == f"{w[1, 0]:.3f}"
+    for typed in ("{", "a } b", "{nothing}", "{w[9][9]}", "{word.__class__}", "{w[0]:%}"):
+        assert scenes.Scene(s, View(), "score", (typed, typed)).caption_shown("ko") == typed
 
 
 def test_a_scene_keeps_its_own_state():

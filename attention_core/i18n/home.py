@@ -40,4 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                 "Watch W_Q and W_K learn to look at the emotion axis."),
     "d_order": ("Attention이 모르는 순서: 위치 인코딩, 그리고 인코더와 디코더를 가르는 마스크.",
                 "The order attention cannot see: positional encoding, and the mask that tells encoder from decoder."),
+    "share_chart": ("T = {t:g}: 단어마다 ‘{a}’ + ‘{b}’에 두는 가중치 (%)",
+                    "T = {t:g}: each word's weight on ‘{a}’ + ‘{b}’ (%)"),
+    "share_axis": ("가중치 (%)", "weight (%)"),
 }

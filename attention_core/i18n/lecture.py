@@ -11,6 +11,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "prev": ("이전 단계", "Previous step"),
     "next": ("다음 단계", "Next step"),
     "step_of": ("{k} / {n} 단계", "Step {k} of {n}"),
+    "step_home": ("처음 (단계 {n}개)", "Start ({n} steps)"),
+    "heads_t": ("Temperature T (헤드마다): **T = √{d_h} = {t:g}**", "Temperature T (each head): **T = √{d_h} = {t:g}**"),
     # predict, then reveal
     "hide": ("결과 가리기 (예측 후 공개)", "Hide the result (predict, then reveal)"),
     "hidden": (

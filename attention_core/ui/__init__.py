@@ -73,11 +73,12 @@ def page(key: str) -> Iterator[Page]:
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
     tail_slot = sidebar(p)
+    with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
+        clicker()
     if p.presenter:
         presenter_header(p)
         classroom.open_button(p)
     elif walking(p):
-        clicker()
         nav(p)
     classroom.class_card(p)
     while state.notices:

@@ -324,6 +324,12 @@ class Page:
     @walk.setter
     def walk(self, index: int | None) -> None:
         self._state.walk = index
+        self._state.walk_opened += 1
+
+    @property
+    def walk_opened(self) -> int:
+        """A number new at each opening of a scene (the browser brings the scene's focus into view once)."""
+        return self._state.walk_opened
 
     @property
     def fig(self) -> Charts:

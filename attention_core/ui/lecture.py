@@ -107,28 +107,157 @@ _PRESENTER_CSS = """
 </style>
 """
 
-# PageDown / PageUp (what a presentation clicker sends) click the page's next / previous button wherever the
-# focus is: Streamlit's own button shortcuts stay silent while an input (such as the presenter toggle just
-# switched on) holds the focus. Installed once per browser tab; it looks the buttons up at each key press, so
-# it does nothing on a page without them. Text areas and the data editors keep the keys for themselves.
+# The presenter's script, installed once per browser tab (it looks everything up when it needs it, so it does
+# nothing on a page without presenter buttons or scenes):
+# - PageDown / PageUp (what a presentation clicker sends) click the page's next / previous button wherever the
+#   focus is: Streamlit's own button shortcuts stay silent while an input (such as the presenter toggle just
+#   switched on) holds the focus. Text areas and the data editors keep the keys for themselves. A press that
+#   comes while presenter mode is on but its buttons are not drawn yet (the run that turns it on is under way)
+#   is kept and done as soon as they are (for at most PENDING_MS).
+# - No blank page between steps: when a step opens another page, Streamlit's browser side removes the old
+#   page's elements as soon as the new page's run starts, and the page stays empty until the new run's first
+#   elements arrive; on the same page, a run that draws more above the title (presenter mode's bar) briefly
+#   puts other elements where the title was. A copy of the page, taken at the press or click, is shown over
+#   the page while it has no title, until the title is drawn again (at most SNAPSHOT_MS after the press).
+# - A scene's focus: a scene's marker (`scenes.focus_marker`) names the element its caption is about; it is
+#   scrolled to just under the pinned bar once per opening, and kept there while the page above it is still
+#   being drawn, until it has stayed put for a moment or the user scrolls.
 CLICKER_JS = """
 <script>
 (() => {
   if (window.__attentionClicker) return;
   window.__attentionClicker = true;
+  const MAIN = '[data-testid="stMain"]';
+  const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30;
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const stepButton = (which) => [...document.querySelectorAll(`${MAIN} .st-key-pr-${which} button`)].find(shown);
+  const presenterOn = () => [...document.querySelectorAll(".st-key-sb-presenter input, .st-key-pr-presenter input")]
+    .some((box) => box.checked);
+
+  let snapshot = null;
+  const takeSnapshot = () => {
+    const main = document.querySelector(MAIN);
+    if (!main || !main.querySelector("h1")) return;
+    const copy = main.cloneNode(true);
+    const sized = "p, li, h1, h2, h3, label, .katex";  // the presenter CSS sizes them through the main's test id
+    const dst = copy.querySelectorAll(sized);
+    main.querySelectorAll(sized).forEach((el, i) => {
+      const cs = getComputedStyle(el);
+      dst[i].style.fontSize = cs.fontSize;
+      dst[i].style.lineHeight = cs.lineHeight;
+    });
+    copy.removeAttribute("data-testid");  // a copy, not the page: no test id, no element keys
+    copy.querySelectorAll('[class*="st-key-"]').forEach((el) => {
+      el.className = el.className.replace(/\bst-key-/g, "was-key-");
+    });
+    copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
+    snapshot = {copy, at: performance.now(), rect: main.getBoundingClientRect(), scroll: main.scrollTop};
+  };
+  const showSnapshot = () => {
+    const box = document.createElement("div");
+    box.id = "attention-old-page";
+    const r = snapshot.rect;
+    Object.assign(box.style, {position: "fixed", left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`,
+                              height: `${r.height}px`, overflow: "hidden", zIndex: 90, pointerEvents: "none"});
+    Object.assign(snapshot.copy.style, {height: "100%", overflow: "hidden"});
+    box.appendChild(snapshot.copy);
+    document.body.appendChild(box);
+    snapshot.copy.scrollTop = snapshot.scroll;
+    box.dataset.shownAt = String(performance.now());
+  };
+
+  let pending = null;
+  const press = (which) => {
+    const button = stepButton(which);
+    if (!button) return false;
+    if (!button.disabled) {
+      takeSnapshot();
+      button.click();
+    }
+    return true;
+  };
   window.addEventListener("keydown", (e) => {
     if (e.key !== "PageDown" && e.key !== "PageUp") return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const t = e.target;
     if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
     const which = e.key === "PageDown" ? "next" : "prev";
-    const button = [...document.querySelectorAll(`[data-testid="stMain"] .st-key-pr-${which} button`)]
-      .find((b) => b.getClientRects().length && b.getBoundingClientRect().width > 0);
-    if (!button) return;
+    if (!stepButton(which) && !presenterOn()) return;  // not presenting: the key scrolls the page as usual
     e.preventDefault();
     e.stopImmediatePropagation();
-    if (!button.disabled) button.click();
+    pending = press(which) ? null : {which, at: performance.now()};
   }, true);
+  // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
+  // a few milliseconds: not for every click of every visitor)
+  const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
+  document.addEventListener("pointerdown", (e) => {
+    const on = e.target.closest && e.target.closest("button, label, a");
+    if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;
+    if (presenterOn() || on.closest(STARTS)) takeSnapshot();
+  }, true);
+
+  const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
+  const scrollerOf = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const oy = getComputedStyle(p).overflowY;
+      if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight) return p;
+    }
+    return document.scrollingElement;
+  };
+  const aimed = new Set();
+  const aim = (marker) => {
+    const id = `${marker.dataset.nonce}:${marker.dataset.focus}`;
+    if (aimed.has(id)) return;
+    aimed.add(id);
+    const cls = keyClass(marker.dataset.focus || "");
+    const started = performance.now();
+    let stopped = false, still = 0;
+    const stop = () => { stopped = true; };
+    window.addEventListener("wheel", stop, {once: true, passive: true});
+    window.addEventListener("touchmove", stop, {once: true, passive: true});
+    window.addEventListener("keydown", (e) => { if (!["PageDown", "PageUp"].includes(e.key)) stop(); }, {once: true});
+    const tick = () => {
+      if (stopped || !marker.isConnected || performance.now() - started > AIM_MS) return;
+      const el = [...document.querySelectorAll(`${MAIN} .${cls}`)].find(shown);
+      if (el) {
+        const bar = [...document.querySelectorAll(`${MAIN} .st-key-pr-bar`)].find(shown);
+        const header = document.querySelector('[data-testid="stHeader"]');
+        const under = bar ? bar.getBoundingClientRect().bottom : (header ? header.getBoundingClientRect().bottom : 0);
+        const scroller = scrollerOf(el);
+        const before = scroller.scrollTop;
+        const gap = el.getBoundingClientRect().top - (under + 8);
+        if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
+        const plot = el.querySelector(".js-plotly-plot");
+        const drawn = !plot || plot.querySelector(".main-svg");
+        still = Math.abs(scroller.scrollTop - before) > 1 || !drawn ? 0 : still + 1;
+        if (still >= STILL_FRAMES) {
+          marker.dataset.aimed = "1";
+          return;
+        }
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+
+  new MutationObserver(() => {
+    const main = document.querySelector(MAIN);
+    const titled = !!(main && main.querySelector("h1"));
+    const old = document.getElementById("attention-old-page");
+    if (titled) {
+      if (old) {
+        old.remove();
+        snapshot = null;
+      }
+    } else if (snapshot && !old && performance.now() - snapshot.at < SNAPSHOT_MS) {
+      showSnapshot();
+    }
+    if (pending) {
+      if (performance.now() - pending.at > PENDING_MS) pending = null;
+      else if (press(pending.which)) pending = null;
+    }
+    document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
+  }).observe(document.body, {childList: true, subtree: true});
 })();
 </script>
 """
@@ -140,7 +269,6 @@ OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in th
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
     st.html(_PRESENTER_CSS)
-    clicker()
     if walking(p):  # the clicker walks the lesson's scenes instead of the steps
         nav(p)
         sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")
@@ -148,7 +276,7 @@ def presenter_header(p: Page) -> None:
             sentence_input(p, "pr:sentence")
         if p.key not in OWN_T_SLIDER:
             with t_col:
-                temperature_slider(p, "pr:T")
+                header_t(p)
         p.seed("pr:presenter", True)
         off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter,
                        args=(p, "pr:presenter"))
@@ -157,7 +285,7 @@ def presenter_header(p: Page) -> None:
     prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
     if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", disabled=idx == 0, width="stretch"):
         st.switch_page(PAGES[idx - 1].file)
-    step_col.markdown(f"**{p.t('lecture.step_of', k=idx + 1, n=len(PAGES))}**")
+    step_col.markdown(f"**{step_counter(p)}**")
     if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", type="primary",
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1].file)
@@ -170,7 +298,23 @@ def presenter_header(p: Page) -> None:
     with sentence_col:
         sentence_input(p, "pr:sentence")
     with t_col:
-        temperature_slider(p, "pr:T")
+        header_t(p)
+
+
+def step_counter(p: Page) -> str:
+    """"k / n 단계" with k the screen's circled number (① … ⑧; Home is the start, before step 1)."""
+    idx, n = PAGE_KEYS.index(p.key), len(PAGES) - 1
+    return p.t("lecture.step_home", n=n) if idx == 0 else p.t("lecture.step_of", k=idx, n=n)
+
+
+def header_t(p: Page) -> None:
+    """The presenter bar's T: the slider of the T the page's numbers use, or, on the multi-head screen while its
+    heads use T = √d_h, that T written out (the slider's T does not reach the heads then)."""
+    s = p.scenario
+    if p.key == "multihead" and s.head_temperature != "shared":
+        st.markdown(p.t("lecture.heads_t", d_h=s.head_dim, t=s.mh_temperature))
+        return
+    temperature_slider(p, "pr:T")
 
 
 def clicker() -> None:

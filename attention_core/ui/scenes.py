@@ -1,25 +1,30 @@
 """Lesson scenes in the app: build the list in the sidebar, walk it with the clicker, save and load it.
 
-A walk applies a scene's whole state (and page); its caption shows as a banner at the top of the page. The
-previous/next buttons carry the same keys as presenter mode's step buttons, so the clicker handler
-(`lecture.CLICKER_JS`) drives both.
+A walk applies a scene's whole state (and page); its caption, filled from the scene's state, shows as a banner
+pinned at the top of the page with the step buttons, and the scene's focus (the element the caption is about)
+is brought into view just under it once per opening (`lecture.CLICKER_JS` does the scrolling in the browser).
+The previous/next buttons carry the same keys as presenter mode's step buttons, so the clicker handler drives
+both.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from .. import scenes
+from .. import scenes, theme
 from ..errors import InputError
 from ..registry import page_spec
 from .frame import Page, md
 
 
 def apply(p: Page, index: int) -> None:
-    """Show scene `index` of the session's lesson: its state, then its page."""
+    """Show scene `index` of the session's lesson: its state, then its page, in the language on screen (a scene
+    has its caption in both)."""
     scene = p.scenes[index]
     p.walk = index
-    p.update(scene.scenario, scene.view)
+    p.update(scene.scenario, replace(scene.view, lang=p.lang))
     if scene.page != p.key:
         st.switch_page(page_spec(scene.page).file)
     st.rerun()
@@ -37,22 +42,43 @@ def walking(p: Page) -> bool:
     return p.walk is not None and 0 <= p.walk < len(p.scenes)
 
 
+# The bar stays at the top while the page scrolls (below Streamlit's 3.75 rem fixed header), so that the caption
+# and the element it is about are on the screen together; the focus marker's own box takes no room.
+_BAR_CSS = f"""
+<style>
+[data-testid="stMain"] :has(> .st-key-pr-bar) {{  /* the bar's wrapper: sticky moves only within its parent */
+  position: sticky; top: 3.75rem; z-index: 99; background-color: {theme.PRESENTER_BAR_BG}; padding-bottom: 0.25rem;
+}}
+[data-testid="stMain"] [data-testid="stElementContainer"]:has(.attention-focus) {{ display: none; }}
+</style>
+"""
+
+
+def focus_marker(scene: scenes.Scene, opened: int) -> str:
+    """What tells the browser to bring the scene's focus into view: its key (checked by `scenes`: letters,
+    digits, ":", "_", "-" only) and a number new at each opening, so that it scrolls once per opening."""
+    return f'<span class="attention-focus" data-focus="{scene.focus}" data-nonce="{opened}"></span>'
+
+
 def nav(p: Page) -> None:
-    """Previous / next scene, "k of n" and the way out, then the scene's caption as a banner."""
+    """Previous / next scene, "k of n" and the way out, then the scene's caption as a banner (pinned)."""
     k, n = p.walk + 1, len(p.scenes)
-    prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
-    if prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch"):
-        apply(p, p.walk - 1)
-    step_col.markdown(f"**{p.t('lecture.scene_of', k=k, n=n)}**")
-    if next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
-                       width="stretch"):
-        apply(p, p.walk + 1)
-    if end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch"):
-        p.walk = None
-        st.rerun()
-    caption = p.scenes[p.walk].caption_in(p.lang)
-    if caption:
-        st.info(md(caption), icon=":material/slideshow:")
+    scene = p.scenes[p.walk]
+    with st.container(key="pr-bar"):
+        prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
+        if prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch"):
+            apply(p, p.walk - 1)
+        step_col.markdown(f"**{p.t('lecture.scene_of', k=k, n=n)}**")
+        if next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
+                           width="stretch"):
+            apply(p, p.walk + 1)
+        if end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch"):
+            p.walk = None
+            st.rerun()
+        caption = scene.caption_shown(p.lang)
+        if caption:
+            st.info(md(caption), icon=":material/slideshow:")
+        st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 
 def builder(p: Page) -> None:
@@ -69,7 +95,7 @@ def builder(p: Page) -> None:
             st.rerun()
         for idx, scene in enumerate(p.scenes):
             label = f"{idx + 1}. {p.t(f'page.{scene.page}')}"
-            caption = scene.caption_in(p.lang)
+            caption = scene.caption_shown(p.lang)
             st.markdown(f"**{md(label)}**" + (f"  \n{md(caption)}" if caption else ""))
             up, down, go, drop = st.columns(4)
             if up.button("↑", key=f"sc:up:{idx}", disabled=idx == 0, help=p.t("lecture.scene_up")):

@@ -8,7 +8,7 @@ from tests.app.conftest import assert_clean, chart, chart_names, chart_words, op
 
 def test_home_shows_the_pipeline_and_follows_the_sentence():
     at = open_page("home")
-    assert chart_names(at) == ["pipeline"]
+    assert chart_names(at) == ["pipeline", "share"]
     assert "아름다운" in chart_words(at, "pipeline")
     assert len(at.get("page_link")) >= 2 * 7 - 1  # sidebar steps + links in the body
     at.text_input(key="sb:sentence").input("고양이가 매트 위에 앉았다").run()
@@ -47,3 +47,16 @@ def test_bad_link_starts_from_the_default_with_a_message():
     at = open_page("home", query={"s": "garbage!!"})
     assert any("link" in e.value.lower() or "링크" in e.value for e in at.error)
     assert state(at).scenario.sentence == "슬픈 영화였다 아름다운 장면이었다"
+
+
+def test_home_shows_each_words_share_on_the_two_most_looked_at_words():
+    at = open_page("home")
+    lesson = analysis.compute(state(at).scenario)
+    (a, b), share = analysis.most_looked_pair(lesson.trace.weights)
+    words = state(at).scenario.labels
+    assert (words[a], words[b]) == ("슬픈", "아름다운")
+    w = lesson.trace.weights
+    assert np.allclose(share, 100 * (w[:, a] + w[:, b])) and np.all(share > 50)
+    fig = chart(at, "share")
+    assert np.allclose(fig.data[0].y, share)
+    assert "‘슬픈’ + ‘아름다운’" in fig.layout.title.text

@@ -186,7 +186,45 @@ def test_presenter_mode_shows_one_t_slider_on_every_screen():
         at.switch_page(spec.file).run()
         assert_clean(at)
         main_t = [s for s in at.main.select_slider if s.label == "Temperature T"]  # the shared T (not ⑦'s own)
-        assert len(main_t) == 1, (key, [s.key for s in main_t])
+        heads_own_t = key == "multihead" and state(at).scenario.head_temperature == "sqrt_dk"
+        assert len(main_t) == (0 if heads_own_t else 1), (key, [s.key for s in main_t])
+
+
+def counter(at) -> str:
+    """The presenter bar's step counter (the bold line next to the step buttons)."""
+    found = [m.value.strip("*") for m in at.main.markdown if m.value.startswith("**") and "단계" in m.value]
+    assert len(found) == 1, [m.value for m in at.main.markdown]
+    return found[0]
+
+
+def test_presenter_step_counter_agrees_with_the_circled_screen_numbers():
+    at = open_page("home")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    n = len(PAGES) - 1
+    assert counter(at) == text("ko", "lecture.step_home", n=n)
+    for spec in PAGES[1:]:
+        at.button(key="pr:next").click().run()
+        assert_clean(at)
+        circled = "①②③④⑤⑥⑦⑧⑨"
+        number = circled.index(at.title[0].value[0]) + 1  # the screen's own number, in its title
+        assert counter(at) == text("ko", "lecture.step_of", k=number, n=n), spec.key
+        assert str(n) == str(circled.index(text("ko", f"page.{PAGES[-1].key}")[0]) + 1)  # n = the last screen's
+
+
+def test_presenter_bar_on_multi_head_shows_the_t_its_heads_use():
+    at = open_page("multihead")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    assert_clean(at)
+    s = state(at).scenario
+    assert s.head_temperature == "sqrt_dk" and s.temperature == 1.0
+    heads_t = s.mh_temperature  # √d_h, the T in every number of the page
+    assert heads_t == 2.0
+    assert not [x for x in at.main.select_slider if x.key == "pr:T"]  # no slider showing the sidebar's T = 1
+    shown = [m.value for m in at.main.markdown if m.value.startswith(text("ko", "sb.temperature"))]
+    assert shown == [text("ko", "lecture.heads_t", d_h=s.head_dim, t=heads_t)] and f"= {heads_t:g}**" in shown[0]
+    at.toggle(key="mh:sidebar_t").set_value(True).run()  # the heads follow the slider's T: the slider is shown
+    assert_clean(at)
+    assert at.select_slider(key="pr:T").value == state(at).scenario.mh_temperature == 1.0
 
 
 @pytest.mark.parametrize("lang,expected", [

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+import pytest
+
 from attention_core import scenes
 from attention_core.ui import md
-from tests.app.conftest import assert_clean, open_page, state
+from tests.app.conftest import assert_clean, chart, open_page, state
+from tests.figure_data import decode_typed_arrays
+from tests.test_scenes import numbers
 
 
 def test_home_opens_the_builtin_lesson_and_the_buttons_walk_it():
@@ -15,7 +22,7 @@ def test_home_opens_the_builtin_lesson_and_the_buttons_walk_it():
     st_ = state(at)
     assert st_.walk == 0 and len(st_.scenes) == len(lesson)
     assert st_.view.presenter
-    assert any(md(lesson[0].caption[0]) in i.value for i in at.info)
+    assert any(md(lesson[0].caption_shown('ko')) in i.value for i in at.info)
     seen = []
     for k in range(1, len(lesson)):
         at.button(key="pr:next").click().run()
@@ -23,13 +30,26 @@ def test_home_opens_the_builtin_lesson_and_the_buttons_walk_it():
         st_ = state(at)
         assert st_.walk == k
         assert st_.scenario.temperature == lesson[k].scenario.temperature
-        assert any(md(lesson[k].caption[0]) in i.value for i in at.info), k
+        assert any(md(lesson[k].caption_shown('ko')) in i.value for i in at.info), k
         seen.append(at.title[0].value[0])
     assert seen[-1] == "⑥" and at.button(key="pr:next").disabled
     at.button(key="pr:prev").click().run()
     assert state(at).walk == len(lesson) - 2
     at.button(key="sc:end").click().run()
     assert state(at).walk is None
+
+
+def test_the_builtin_lesson_walks_in_the_language_on_screen():
+    lesson = scenes.builtin()
+    at = open_page("home")
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    at.button(key="home:lesson").click().run()
+    for k in range(len(lesson)):
+        if k:
+            at.button(key="pr:next").click().run()
+        assert_clean(at)
+        assert state(at).view.lang == "en"
+        assert any(md(lesson[k].caption_shown("en")) in i.value for i in at.info), k
 
 
 def test_scenes_are_added_reordered_deleted_and_walked():
@@ -64,3 +84,60 @@ def test_a_lesson_link_opens_its_first_scene_and_a_bad_one_says_so():
     assert_clean(bad)
     assert state(bad).scenes == []
     assert any("수업 링크를 열 수 없습니다" in e.value and "could not be opened" in e.value for e in bad.error)
+
+
+def figure_numbers(fig) -> tuple[list[float], set[str]]:
+    """Every number a figure's traces hold (their arrays, decoded) and every number written in its texts (titles,
+    tick labels, cell and bar texts, legend names): what the chart can show."""
+    values: list[float] = []
+    written: set[str] = set()
+
+    def walk(obj, key: str = "", data: bool = True) -> None:
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                walk(v, k if k in TEXTS else key, data)
+        elif isinstance(obj, (list, tuple)):
+            for v in obj:
+                walk(v, key, data)
+        elif isinstance(obj, np.ndarray):
+            walk(obj.tolist(), key, data)
+        elif isinstance(obj, str):
+            if key in TEXTS:
+                written.update(re.findall(r"\d+(?:\.\d+)?", obj))
+        elif data and isinstance(obj, (int, float)) and not isinstance(obj, bool) and np.isfinite(obj):
+            values.append(float(obj))
+
+    data = decode_typed_arrays(fig.to_plotly_json())
+    walk([{k: t[k] for k in ("y", "z", "text", "name", "customdata") if k in t} for t in data["data"]])
+    walk(data["layout"], "", data=False)  # its texts only: sizes and ranges are not data
+    return values, written
+
+
+TEXTS = {"text", "ticktext", "name", "customdata"}
+
+
+def holds(number: str, values: list[float], written: set[str]) -> bool:
+    """The figure shows `number` as written: a string with it, or a value that rounds to it."""
+    places = len(number.split(".")[1]) if "." in number else 0
+    return number in written or any(abs(round(abs(v), places) - float(number)) < 1e-9 for v in values)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_number_of_each_builtin_caption_is_in_its_focused_element(lang):
+    lesson = scenes.builtin()
+    at = open_page("home")
+    if lang == "en":
+        at.segmented_control(key="sb:lang").set_value("en").run()
+    at.button(key="home:lesson").click().run()
+    for k, scene in enumerate(lesson):
+        if k:
+            at.button(key="pr:next").click().run()
+        assert_clean(at)
+        assert state(at).walk == k
+        assert scene.focus.startswith("chart:"), k  # the built-in lesson's captions are all about a chart
+        values, written = figure_numbers(chart(at, scene.focus.removeprefix("chart:")))
+        caption = scene.caption_shown(lang)
+        said = re.findall(r"(?<![\w.√/])\d+(?:\.\d+)?", caption)
+        assert [float(x) for x in said] == numbers(caption)
+        missing = [x for x in said if not holds(x, values, written)]
+        assert not missing, (k, scene.focus, caption, missing)

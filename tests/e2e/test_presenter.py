@@ -60,3 +60,17 @@ def test_one_t_control_per_screen_in_presenter_mode(app_server, new_page):
     page.wait_for_url("**/value*")
     settle(page)
     assert page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text=t_label).count() == 1
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_pagedown_pressed_while_presenter_mode_is_still_turning_on_is_kept(app_server, new_page, size):
+    page = new_page(viewport=size)
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    assert by_key(page, "pr:next").count() == 0  # no step buttons yet
+    by_key(page, "sb:presenter").locator("label").first.click()
+    page.keyboard.press("PageDown")  # at once: the run that draws the step buttons has not ended yet
+    page.wait_for_url("**/temperature*", timeout=60000)
+    settle(page)
+    assert path_of(page) == "temperature"
+    assert by_key(page, "pr:next").locator("button").first.is_visible()

@@ -1,12 +1,16 @@
 """Lesson scenes in a real browser: Home's one-click built-in lesson walked with the clicker keys, captions as a
-banner; a lesson built in the sidebar saved as a file and loaded back in a new browser; a bad file refused."""
+banner; each scene's focus brought under its pinned caption at a projector's and a laptop's size, with never a
+frame without a page title on the way; a lesson built in the sidebar saved as a file and loaded back in a new
+browser; a bad file refused."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from attention_core import scenes
-from tests.e2e.app_driver import SIDEBAR, settle
+from tests.e2e.app_driver import SIDEBAR, key_class, settle
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
@@ -22,7 +26,7 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
     settle(page)
     page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
     settle(page)
-    assert page.locator(BANNER).first.inner_text().strip() == lesson[0].caption[0]
+    assert page.locator(BANNER).first.inner_text().strip() == lesson[0].caption_shown("ko")
     assert page.locator("[data-testid='stMain']", has_text="장면 1 / 9").count() == 1
     walked = []
     for k in range(1, 4):
@@ -30,7 +34,7 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
         page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 1)
         settle(page)
         walked.append(path_of(page))
-        assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption[0]
+        assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption_shown("ko")
     assert walked == [lesson[k].page for k in range(1, 4)]
     page.keyboard.press("PageDown")  # scene 5: T = 0.3 on the same page
     page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
@@ -41,6 +45,60 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
     page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
     settle(page)
     assert page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text() == "1"
+
+
+# Is the scene's focus (drawn) on the screen, wholly, below the pinned bar that holds the caption, which is itself
+# on the screen below Streamlit's header?
+FOCUS_IN_VIEW_JS = """
+(cls) => {
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const el = [...document.querySelectorAll(`[data-testid="stMain"] .${cls}`)].find(shown);
+  const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
+  if (!el || !bar || !el.querySelector('.js-plotly-plot .main-svg')) return false;
+  const caption = bar.querySelector('[data-testid="stAlertContentInfo"]');
+  const header = document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
+  const r = el.getBoundingClientRect(), b = bar.getBoundingClientRect(), c = caption.getBoundingClientRect();
+  return b.top >= header - 1 && c.top >= b.top && c.bottom <= b.bottom + 1
+    && r.top >= b.bottom - 1 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1;
+}
+"""
+
+# Samples, at every animation frame (just before the browser paints it), whether a page title (h1) is there.
+TITLE_RECORDER_JS = """
+() => {
+  window.__titleSamples = [];
+  const titled = () => [...document.querySelectorAll('h1')].some((h) => h.getClientRects().length > 0);
+  const frame = () => {
+    window.__titleSamples.push({titled: titled(), path: location.pathname, t: Math.round(performance.now())});
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_between(app_server, new_page, size):
+    lesson = scenes.builtin()
+    page = new_page(viewport=size)
+    page.goto(app_server.url)
+    settle(page)
+    page.evaluate(TITLE_RECORDER_JS)  # the clicker's script stays for the whole walk: so does the recorder
+    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
+    paths = set()
+    for k, scene in enumerate(lesson):
+        if k:
+            page.keyboard.press("PageDown")
+        page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 1)
+        settle(page)
+        assert page.locator(BANNER).first.inner_text().strip() == scene.caption_shown("ko")
+        page.wait_for_function(FOCUS_IN_VIEW_JS, arg=key_class(scene.focus), timeout=60000)
+        paths.add(path_of(page))
+    samples = page.evaluate("() => window.__titleSamples")
+    assert len(paths) == len({s.page for s in lesson})  # the walk went through every page of the lesson
+    assert len({s["path"] for s in samples}) == len(paths)  # and the recorder saw them all
+    blank = [s for s in samples if not s["titled"]]
+    assert not blank, blank[:10]
 
 
 def test_a_lesson_built_in_the_sidebar_saves_and_loads_in_a_new_browser(app_server, new_page, tmp_path):
