@@ -31,7 +31,7 @@ from ..errors import InputError
 from ..i18n import error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
-from ..scenario import Scenario, View, parse_sentence, weight_columns
+from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
 from .state import AppState, Binding, Quiz, Training
 
@@ -103,7 +103,7 @@ class Page:
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
 
-    def seed(self, key: str, value: object, field: str | None = None) -> None:
+    def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
 
         The widget owns its value while the user drives it: it is written only when the browser cannot hold
@@ -112,13 +112,16 @@ class Page:
         its state) or when the canonical value changed from elsewhere since the widget was last seeded or
         last reported a change (another widget bound to the same `field`, a link, an upload, a preset, a
         reset). Writing it on every run would overwrite key presses that arrive while a run is under way.
+        A select box whose options can change (`shown`, e.g. the words) is written when they change: the
+        browser reports a choice by its label and would keep the old one's.
         """
         b = self._state.widgets.get(key)
         context = (self.key, self.lang)
-        if b is not None and b.context == context and b.value == value and key in st.session_state:
+        if (b is not None and b.context == context and b.value == value and key in st.session_state
+                and (shown is None or b.shown == shown)):
             return
         st.session_state[key] = value
-        self._state.widgets[key] = Binding(field or key, context, value, pushed=True)
+        self._state.widgets[key] = Binding(field or key, context, value, pushed=True, shown=shown)
 
     def take(self, key: str) -> tuple[bool, object]:
         """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
@@ -365,37 +368,52 @@ class Page:
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
         labels = self.scenario.labels
-        current = {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+
+        def current() -> int:
+            return {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+
         wkey = f"pick:{field_name}:{key or self.key}"
-        self.seed(wkey, min(current, len(labels) - 1))
+        self.seed(wkey, current(), shown=labels)
 
         def changed() -> None:
-            ok, i = self.take(wkey)
-            if not ok or i is None:
+            ok, raw = self.take(wkey)
+            i = pick_index(raw, self.scenario.labels) if ok else None
+            if i is None:  # a label of words no longer there: keep the pick, show it again
+                self._reseed(wkey)
                 return
             v = self.view
             new = {"focus": replace(v, focus=i), "row": replace(v, cell=(i, v.cell[1])),
                    "col": replace(v, cell=(v.cell[0], i))}[field_name]
             self.update(view=new)
 
-        return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
-                            on_change=changed)
+        st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
+                     on_change=changed)
+        return current()
+
+    def _reseed(self, key: str) -> None:
+        """The widget shows a value that is not the canonical one: write the canonical one on the next run."""
+        b = self._state.widgets.get(key)
+        if b is not None:
+            b.value = _RESEED
 
     def dim_picker(self, which: int, label_key: str) -> int:
         """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
         wkey = f"pick:dim{which}:{self.key}"
-        self.seed(wkey, self.view.dims[which])
+        self.seed(wkey, self.view.dims[which], shown=self.scenario.d_k)
 
         def changed() -> None:
-            ok, d = self.take(wkey)
-            if not ok or d is None:
+            ok, raw = self.take(wkey)
+            d = pick_index(raw, [f"{k + 1}" for k in range(self.scenario.d_k)]) if ok else None
+            if d is None:
+                self._reseed(wkey)
                 return
             dims = list(self.view.dims)
             dims[which] = d
             self.update(view=replace(self.view, dims=(dims[0], dims[1])))
 
-        return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
-                            key=wkey, on_change=changed)
+        st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
+                     key=wkey, on_change=changed)
+        return self.view.dims[which]
 
     @contextlib.contextmanager
     def editors(self, label: str):

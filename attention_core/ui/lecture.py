@@ -10,6 +10,7 @@ import streamlit as st
 from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
+from ..scenario import pick_index
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
 from .scenes import nav, walking
 
@@ -43,14 +44,17 @@ def predict_reveal(
         st.info(p.t("lecture.hidden"))
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
         row_key, col_key = f"quiz:{p.key}:{name}:row", f"quiz:{p.key}:{name}:col"
-        p.seed(row_key, guess[0])
-        p.seed(col_key, guess[1])
+        p.seed(row_key, guess[0], shown=tuple(rows))
+        p.seed(col_key, guess[1], shown=tuple(cols))
 
         def guessed(key: str, which: int) -> None:
             ok, value = p.take(key)
-            if ok and value is not None:
+            i = pick_index(value, (rows, cols)[which]) if ok else None
+            if ok and i is None:  # a label of words no longer there: keep the guess, show it again
+                p._reseed(key)
+            elif i is not None:
                 g = list(quiz.guess)
-                g[which] = value
+                g[which] = i
                 quiz.guess = (g[0], g[1])
 
         c1.selectbox(p.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,

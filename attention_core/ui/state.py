@@ -47,7 +47,7 @@ class Binding:
     """What the app knows about one widget bound to a canonical value.
 
     `value` is the canonical value the widget was last seeded with or last reported (the widget holds it),
-    `context` the page and language it was drawn in (a widget's identity, hence its browser-side value, is
+    `shown` the options it was seeded with (None when they never change), `context` the page and language it was drawn in (a widget's identity, hence its browser-side value, is
     per page), `pushed` whether the app wrote a value into it since the browser last reported it.
     """
 
@@ -55,6 +55,7 @@ class Binding:
     context: tuple[str, str]
     value: object
     pushed: bool = False
+    shown: object = None  # the options it was seeded with, when they can change under it (a picker's words)
 
 
 @dataclass
