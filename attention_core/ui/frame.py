@@ -33,6 +33,7 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
+from .guard import catching, guarded
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -170,7 +171,8 @@ class Page:
         def part() -> None:
             if queued_alone(state):
                 st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
-            with st.container(key=f"t-part-{self.key}-{fn.__name__}"):  # the part's name, for tests
+            # the part's name, for tests
+            with st.container(key=f"t-part-{self.key}-{fn.__name__}"), catching(self, fn.__name__):
                 fn()
 
         part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
@@ -363,7 +365,7 @@ class Page:
             if ok:
                 self.update(apply(bool(value)))
 
-        return st.toggle(label, key=key, on_change=changed, **kwargs)
+        return st.toggle(label, key=key, on_change=guarded(self, changed), **kwargs)
 
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
@@ -387,7 +389,7 @@ class Page:
             self.update(view=new)
 
         st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
-                     on_change=changed)
+                     on_change=guarded(self, changed))
         return current()
 
     def _reseed(self, key: str) -> None:
@@ -412,7 +414,7 @@ class Page:
             self.update(view=replace(self.view, dims=(dims[0], dims[1])))
 
         st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
-                     key=wkey, on_change=changed)
+                     key=wkey, on_change=guarded(self, changed))
         return self.view.dims[which]
 
     @contextlib.contextmanager
@@ -510,11 +512,11 @@ def sidebar(p: Page):
         p.seed("sb:lang", p.lang)
         st.segmented_control(
             p.t("sb.language"), tuple(LANGUAGES), format_func=LANGUAGES.__getitem__,
-            key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
+            key="sb:lang", on_change=guarded(p, _on_lang), args=(p,), label_visibility="collapsed",
         )
         p.seed("sb:presenter", p.presenter, "presenter")
-        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
-                  help=p.t("lecture.presenter_help"))
+        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=guarded(p, on_presenter),
+                  args=(p, "sb:presenter"), help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
         for spec in PAGES:
             st.page_link(spec.file, label=p.t(f"page.{spec.key}"))
@@ -522,11 +524,11 @@ def sidebar(p: Page):
         sentence_input(p, "sb:sentence")
         p.seed("sb:preset", p.scenario.preset)
         st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
-                     format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
+                     format_func=lambda k: p.t(f"preset.{k}"), on_change=guarded(p, _on_preset), args=(p,))
         if p.scenario.preset == "random":
             p.seed("sb:seed", p.scenario.seed)
             st.number_input(p.t("sb.seed"), min_value=0, max_value=SEED_MAX, step=1, key="sb:seed",
-                            on_change=_on_seed, args=(p,))
+                            on_change=guarded(p, _on_seed), args=(p,))
         temperature_slider(p, "sb:T")
         p.note("note.sqrt_dk")
         tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
@@ -556,7 +558,7 @@ def word_notice(p: Page) -> None:
 def sentence_input(p: Page, key: str) -> None:
     """The sentence box, bound to the scenario's sentence."""
     p.seed(key, p.scenario.sentence, "sentence")
-    st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
+    st.text_input(p.t("sb.sentence"), key=key, on_change=guarded(p, _on_sentence), args=(p, key),
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
 
@@ -574,7 +576,8 @@ def temperature_slider(p: Page, key: str) -> None:
         t = p.scenario.temperature
         p.seed(key, t, "temperature")
         st.select_slider(p.t("sb.temperature"), options=sorted(set(T_OPTIONS) | {t}), key=key,
-                         format_func=lambda v: f"{v:g}", on_change=changed, help=p.t("sb.temperature_help"))
+                         format_func=lambda v: f"{v:g}", on_change=guarded(p, changed),
+                         help=p.t("sb.temperature_help"))
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()

@@ -12,6 +12,7 @@ from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
 from ..scenario import pick_index
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
+from .guard import guarded
 from .scenes import nav, walking
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
@@ -37,7 +38,7 @@ def predict_reveal(
             quiz.hidden = bool(hidden)
             quiz.revealed = False
 
-    st.toggle(p.t("lecture.hide"), key=hide_key, on_change=toggled)
+    st.toggle(p.t("lecture.hide"), key=hide_key, on_change=guarded(p, toggled))
     n_rows, n_cols = np.shape(values)
     guess = (min(quiz.guess[0], n_rows - 1), min(quiz.guess[1], n_cols - 1))
     if quiz.hidden:
@@ -58,13 +59,14 @@ def predict_reveal(
                 quiz.guess = (g[0], g[1])
 
         c1.selectbox(p.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,
-                     on_change=guessed, args=(row_key, 0))
+                     on_change=guarded(p, guessed), args=(row_key, 0))
         c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
-                     on_change=guessed, args=(col_key, 1))
+                     on_change=guarded(p, guessed), args=(col_key, 1))
         def reveal() -> None:  # a callback, not the button's return value: the quiz may sit in a T part
             quiz.hidden, quiz.revealed = False, True
 
-        c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary", on_click=reveal)
+        c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary",
+                  on_click=guarded(p, reveal))
         return False
     marks: list[figures.Mark] = []
     if quiz.revealed:
@@ -151,7 +153,7 @@ def presenter_header(p: Page) -> None:
             with t_col:
                 temperature_slider(p, "pr:T")
         p.seed("pr:presenter", True)
-        off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter,
+        off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=guarded(p, on_presenter),
                        args=(p, "pr:presenter"))
         return
     idx = PAGE_KEYS.index(p.key)
@@ -163,7 +165,8 @@ def presenter_header(p: Page) -> None:
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1].file)
     p.seed("pr:presenter", True, "presenter")
-    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
+    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=guarded(p, on_presenter),
+                   args=(p, "pr:presenter"))
     if p.key in OWN_T_SLIDER:  # one T control per screen: this screen draws its own
         sentence_input(p, "pr:sentence")
         return

@@ -47,8 +47,9 @@ class Binding:
     """What the app knows about one widget bound to a canonical value.
 
     `value` is the canonical value the widget was last seeded with or last reported (the widget holds it),
-    `shown` the options it was seeded with (None when they never change), `context` the page and language it was drawn in (a widget's identity, hence its browser-side value, is
-    per page), `pushed` whether the app wrote a value into it since the browser last reported it.
+    `shown` the options it was seeded with (None when they never change), `context` the page and language
+    it was drawn in (a widget's identity, hence its browser-side value, is per page), `pushed` whether the
+    app wrote a value into it since the browser last reported it.
     """
 
     field: str
