@@ -62,12 +62,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stop": ("■ 멈춤", "■ Stop"),
     "reset": ("무작위로 되돌리기", "Reset to random"),
     "auto_running": (
-        "자동 학습 중: {every}초마다 {steps}단계씩, {limit}단계에서 저절로 멈춥니다. 그동안에도 사이드바와 이 화면의 "
-        "다른 부분을 쓸 수 있습니다. 다른 화면에 가 있는 동안은 쉬었다가, 돌아오면 이어집니다.",
-        "Auto-training: {steps} steps every {every} s, stopping by itself at step {limit}. The sidebar and the rest "
-        "of this screen keep working meanwhile. It pauses while you are on another screen and goes on when you "
-        "come back.",
+        "자동 학습 중: 한 번에 {steps}단계씩, 지금까지 {seconds:.1f}초에 {done}단계 (초당 {rate:.1f}단계, 잰 값). "
+        "{limit}단계에서 저절로 멈춥니다. 그동안에도 사이드바와 이 화면의 다른 부분을 쓸 수 있습니다. 다른 화면에 "
+        "가 있는 동안은 쉬었다가, 돌아오면 이어집니다.",
+        "Auto-training: {steps} steps at a time, {done} steps in {seconds:.1f} s so far ({rate:.1f} steps/s, "
+        "measured), stopping by itself at step {limit}. The sidebar and the rest of this screen keep working "
+        "meanwhile. It pauses while you are on another screen and goes on when you come back.",
     ),
+    "auto_starting": (
+        "자동 학습을 시작합니다: 한 번에 {steps}단계씩, {limit}단계에서 저절로 멈춥니다.",
+        "Auto-training starts: {steps} steps at a time, stopping by itself at step {limit}.",
+    ),
+    "stopped": ("■ {step}단계에서 멈췄습니다.", "■ Stopped at step {step}."),
     "auto_done": ("{limit}단계에 닿아 자동 학습을 멈췄습니다.", "Auto-training stopped at step {limit}."),
     "restarted": ("설정이 바뀌어 무작위 가중치에서 새로 시작합니다.", "The settings changed: starting again from random weights."),
     "m_step": ("단계", "Step"),

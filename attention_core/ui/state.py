@@ -34,6 +34,7 @@ class Training:
     per_press: int = 50
     run: learn.Run | None = None  # None: not started (the screen starts one from random weights)
     auto: bool = False  # auto-training on
+    auto_since: tuple[float, int] | None = None  # (perf_counter, step) at the first tick since the page was drawn
 
     def current(self) -> learn.Run:
         """The run, started from random weights with the current controls when there is none."""
