@@ -188,6 +188,15 @@ def focus(batch: Batch, w_q, w_k, temperature: float = 1.0) -> np.ndarray:
     return np.sum(on_emotional * batch.mask, axis=1) / batch.mask.sum(axis=1)
 
 
+@lru_cache(maxsize=4)
+def even_gaze_accuracy(examples: tuple[Example, ...]) -> float:
+    """Held-out word accuracy with an even gaze (W_Q = W_K = 0: every word weighs every word alike) and a
+    probe that reads the valence's sign (any a > 0, b = 0)."""
+    _, test_b = _split_batches(tuple(examples))
+    zero = np.zeros((D_MODEL, 1))
+    return word_accuracy(test_b, zero, zero, 1.0, 0.0)
+
+
 def emotion_share(w_q, w_k) -> float:
     """Share of the mass of |W_Q W_Kᵀ| in the column of the emotion axis (the looked-at word's emotion)."""
     m = np.abs(np.asarray(w_q) @ np.asarray(w_k).T)

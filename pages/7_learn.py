@@ -22,7 +22,7 @@ with ui.page("learn") as page:
     page.lead("learn.quote")
     training = page.training
     data = learn.summary(learn.load_dataset())
-    st.markdown(page.t("learn.lead", train=data.train))
+    st.markdown(page.t("learn.lead", train=data.train, even=learn.even_gaze_accuracy(learn.load_dataset())))
     axes = page.axis_names()
     looker_axes = figures.Axis(axes, "", page.t("lbl.looker"))
     looked_axes = figures.Axis(axes, "", page.t("lbl.looked"))

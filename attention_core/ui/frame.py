@@ -28,7 +28,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
-from ..i18n import error_text, text
+from ..i18n import CATALOGUE, error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
@@ -238,6 +238,10 @@ class Page:
             self._state.rev += 1
 
     def t(self, key: str, **params: object) -> str:
+        """The string `key`; in presenter mode (sidebar folded) its "<key>.presenter" wording when it has one,
+        which points at what is on the screen instead of the sidebar."""
+        if self.presenter and f"{key}.presenter" in CATALOGUE:
+            key = f"{key}.presenter"
         return text(self.lang, key, **params)
 
     def tm(self, key: str, **params: object) -> str:
