@@ -37,6 +37,10 @@ SPLITS = ("train", "test")
 LR = 1.0  # gradient descent's step size
 INIT_SCALE = 0.1  # standard deviation of the random W_Q, W_K entries before training
 SNAPSHOT_EVERY = 10
+# Screen ⑦'s auto-training: one tick this often (s), advancing this many steps, until this step.
+AUTO_EVERY_S = 0.3
+AUTO_STEPS = 8
+AUTO_LIMIT = 1000
 _PAD = -1e9  # score of a padding word: exp(_PAD / T − max) is exactly 0
 
 

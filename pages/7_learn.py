@@ -9,12 +9,10 @@ from attention_core import InputError, analysis, figures, learn, lexicon, preset
 LR_OPTIONS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 T_OPTIONS = (0.5, 1.0, 2.0)
 PER_PRESS = (10, 50, 100, 300)
-# Auto-training: one fragment run (a tick) this often, advancing AUTO_STEPS steps. A tick is short so that ■ Stop
-# lands within one: the Stop click's whole-page run preempts a running tick, and its callback runs before any
-# later tick. The page states the rate it measures, not this schedule (a busy server runs ticks late).
-AUTO_EVERY_S = 0.3
-AUTO_STEPS = 8
-AUTO_LIMIT = 1000  # auto-training stops by itself at this step
+# Auto-training (learn.AUTO_EVERY_S, AUTO_STEPS, AUTO_LIMIT): a tick is short so that ■ Stop lands within one:
+# the Stop click's whole-page run preempts a running tick, and its callback runs before any later tick. The page
+# states the rate it measures, not this schedule (a busy server runs ticks late).
+AUTO_EVERY_S, AUTO_STEPS, AUTO_LIMIT = learn.AUTO_EVERY_S, learn.AUTO_STEPS, learn.AUTO_LIMIT
 REPLAY_FRAMES = 61
 
 with ui.page("learn") as page:
@@ -141,12 +139,12 @@ with ui.page("learn") as page:
                  page.t("learn.share_name"): [snap.share for snap in run.snapshots]},
                 title=page.t("learn.curves"), loss_name=page.t("learn.loss_name"),
                 loss_title=page.t("learn.loss_axis"), measure_title=page.t("learn.measure_axis"),
-                height=420), "curves")
+                height=420), "curves", live=True)
             st.caption(page.t("learn.curves_caption"))
         with right:
             fig = page.fig.heatmap(analysis.bilinear(run.w_q, run.w_k), looker_axes, looked_axes,
                                    title=page.t("learn.bilinear", step=run.step), height=380)
-            page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear")
+            page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear", live=True)
             st.caption(page.t("learn.bilinear_caption", share=last.share))
 
         st.subheader(page.t("learn.compare_title"))
@@ -165,7 +163,7 @@ with ui.page("learn") as page:
             with col:
                 page.chart(page.fig.heatmap(learn.sentence_weights(scenario.x, w_q, w_k, scenario.temperature),
                                             *page.word_axes(), kind="weights", row_sums=True, title=title,
-                                            show_scale=False), f"weights-{name}")
+                                            show_scale=False), f"weights-{name}", live=name == "learned")
         st.caption(page.t("learn.compare_caption", t=scenario.temperature))
 
     live()

@@ -34,6 +34,7 @@ from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
 from .guard import catching, guarded
+from .live_chart import live_chart
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -345,8 +346,14 @@ class Page:
         return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
-    def chart(self, fig, name: str) -> None:
-        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+    def chart(self, fig, name: str, live: bool = False) -> None:
+        """Draw `fig` under the key "chart:<name>". `live`: a chart redrawn several times a second, updated in
+        place instead of mounted afresh (see live_chart)."""
+        config = figures.chart_config(f"{self.key}-{name}")
+        if live:
+            live_chart(fig, config, key=f"chart:{name}")
+        else:
+            st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
 
     @property
     def on_phone(self) -> bool:
