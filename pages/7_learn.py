@@ -104,7 +104,6 @@ with ui.page("learn") as page:
     def live() -> None:
         """Everything that follows the run; while auto-training, only this part reruns. Its elements are the
         same whether training runs or not (the status line is always there), so no chart is replaced."""
-        status = st.empty()
         if training.auto:
             run = training.current()
             if run.step >= AUTO_LIMIT:
@@ -116,11 +115,13 @@ with ui.page("learn") as page:
                 training.auto_since = (time.perf_counter(), training.run.step)
             since, first = training.auto_since
             done, seconds = training.run.step - first, time.perf_counter() - since
-            status.info(page.t("learn.auto_running", steps=AUTO_STEPS, limit=AUTO_LIMIT, done=done, seconds=seconds,
-                               rate=done / seconds) if done > 0 else
-                        page.t("learn.auto_starting", steps=AUTO_STEPS, limit=AUTO_LIMIT))
+            st.info(page.t("learn.auto_running", steps=AUTO_STEPS, limit=AUTO_LIMIT, done=done, seconds=seconds,
+                           rate=done / seconds) if done > 0 else
+                    page.t("learn.auto_starting", steps=AUTO_STEPS, limit=AUTO_LIMIT))
         elif run_every is not None:  # stopped since the page was drawn: this tick only asks for the page
             st.rerun()
+        else:
+            st.empty()  # the status line's place, so that the elements below keep theirs
         run = training.current()
         last = run.snapshots[-1]
         m1, m2, m3, m4, m5 = st.columns(5)
