@@ -35,7 +35,8 @@ with ui.page("order") as page:
     with f1:
         st.latex(r"PE_{p,\,2i} = \sin\!\left(\frac{p}{10000^{2i/d}}\right)")
         st.latex(r"PE_{p,\,2i+1} = \cos\!\left(\frac{p}{10000^{2i/d}}\right)")
-        st.slider(page.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha", on_change=alpha_changed,
+        st.slider(page.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha",
+                  on_change=ui.guarded(page, alpha_changed),
                   help=page.t("order.alpha_help"))
     periods = analysis.pe_wavelengths(d)
     f2.markdown(page.t("order.pe_text", d=d, shortest=float(periods[0]), longest=float(periods[-1])))
@@ -122,7 +123,7 @@ with ui.page("order") as page:
         if ok and kind is not None:  # the segmented control can be cleared: keep the current mask
             page.update(page.scenario.with_mask(kind))
 
-    st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=mask_changed,
+    st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=ui.guarded(page, mask_changed),
                          format_func=lambda k: page.t(f"order.mask.{k}"))
     kind, labels = scenario.mask, list(analysis.masked_attention(scenario).labels)  # neither depends on T
     chart_col, text_col = st.columns([3, 2])
