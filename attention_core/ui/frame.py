@@ -241,13 +241,14 @@ class Page:
     def t(self, key: str, **params: object) -> str:
         """The string `key`; in presenter mode (sidebar folded) its "<key>.presenter" wording when it has one,
         which points at what is on the screen instead of the sidebar."""
-        if self.presenter and f"{key}.presenter" in CATALOGUE:
-            key = f"{key}.presenter"
-        return text(self.lang, key, **params)
+        return text(self.lang, self._wording(key), **params)
 
     def tm(self, key: str, **params: object) -> str:
         """`t` for Markdown: words typed by users are escaped, so `**x**` or `<b>` show as typed."""
-        return text(self.lang, key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+        return text(self.lang, self._wording(key), **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
+    def _wording(self, key: str) -> str:
+        return f"{key}.presenter" if self.presenter and f"{key}.presenter" in CATALOGUE else key
 
     def error(self, err: Exception) -> str:
         return error_text(self.lang, err)
