@@ -362,6 +362,53 @@ def padding_check(s: Scenario) -> float:
     return float(np.max(np.abs(padded.trace.output[: s.n] - plain_.trace.output)))
 
 
+@dataclass(frozen=True)
+class PositionGaze:
+    """What adding α·PE does to the gaze (no mask): the word the others look at most, and why.
+
+    word: the column with the largest mean weight; weight / weight_without: its mean weight with and without
+    positions; axis: the named axis whose PE shift raises the scores on `word` most (mean over the lookers of
+    Q_i · shift_a W_K[a] / T); shift: α·PE[word, axis]; dim: the K value that shift moves most towards the
+    lookers' Q; gain: W_K[axis, dim]; k_without / k_with: K[word, dim] without and with positions; q_low /
+    q_high: the lookers' Q[:, dim] (with positions).
+    """
+
+    word: int
+    weight: float
+    weight_without: float
+    axis: int
+    shift: float
+    dim: int
+    gain: float
+    k_without: float
+    k_with: float
+    q_low: float
+    q_high: float
+
+
+def position_gaze(s: Scenario) -> PositionGaze | None:
+    """Why the gaze moves when positions are added (see PositionGaze); None when α = 0, for one word, or when
+    no axis's PE shift raises the scores on the most-looked-at word."""
+    if s.pe_alpha == 0 or s.n < 2:
+        return None
+    with_pe = masked_attention(s, "none").trace
+    without = masked_attention(s.with_pe_alpha(0.0), "none").trace
+    word = int(np.argmax(with_pe.weights.mean(axis=0)))
+    shift = s.pe_alpha * positional_encoding(s.n, s.x.shape[1])[word]  # (d,)
+    q = with_pe.q  # (n, d_k)
+    push = (q @ (shift[:, None] * s.w_k).T).mean(axis=0) / s.temperature  # (d,): axis a's share of the rise
+    axis = int(np.argmax(push))
+    if push[axis] <= 0:
+        return None
+    dim = int(np.argmax(q.mean(axis=0) * shift[axis] * s.w_k[axis]))
+    return PositionGaze(
+        word=word, weight=float(with_pe.weights[:, word].mean()), weight_without=float(without.weights[:, word].mean()),
+        axis=axis, shift=float(shift[axis]), dim=dim, gain=float(s.w_k[axis, dim]),
+        k_without=float(without.k[word, dim]), k_with=float(with_pe.k[word, dim]),
+        q_low=float(q[:, dim].min()), q_high=float(q[:, dim].max()),
+    )
+
+
 def derangement(n: int, seed: int = 1) -> np.ndarray:
     """A random order of n words that is never the identity when n > 1 (word k goes to place inv[k])."""
     rng = np.random.default_rng(seed)

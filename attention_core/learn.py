@@ -37,6 +37,10 @@ SPLITS = ("train", "test")
 LR = 1.0  # gradient descent's step size
 INIT_SCALE = 0.1  # standard deviation of the random W_Q, W_K entries before training
 SNAPSHOT_EVERY = 10
+# Screen ⑦'s auto-training: one tick this often (s), advancing this many steps, until this step.
+AUTO_EVERY_S = 0.3
+AUTO_STEPS = 8
+AUTO_LIMIT = 1000
 _PAD = -1e9  # score of a padding word: exp(_PAD / T − max) is exactly 0
 
 
@@ -186,6 +190,15 @@ def focus(batch: Batch, w_q, w_k, temperature: float = 1.0) -> np.ndarray:
     _, _, w = _attention(batch.x, batch.mask, w_q, w_k, temperature)
     on_emotional = np.take_along_axis(w, batch.emotional[:, None, None].repeat(w.shape[1], axis=1), axis=2)[..., 0]
     return np.sum(on_emotional * batch.mask, axis=1) / batch.mask.sum(axis=1)
+
+
+@lru_cache(maxsize=4)
+def even_gaze_accuracy(examples: tuple[Example, ...]) -> float:
+    """Held-out word accuracy with an even gaze (W_Q = W_K = 0: every word weighs every word alike) and a
+    probe that reads the valence's sign (any a > 0, b = 0)."""
+    _, test_b = _split_batches(tuple(examples))
+    zero = np.zeros((D_MODEL, 1))
+    return word_accuracy(test_b, zero, zero, 1.0, 0.0)
 
 
 def emotion_share(w_q, w_k) -> float:

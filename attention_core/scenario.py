@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -367,12 +368,37 @@ class View:
     presenter: bool = False
 
     def fitted(self, scenario: Scenario) -> View:
-        """This view with indices clipped to the scenario's words and Q/K width."""
+        """This view with indices clipped to the scenario's words and Q/K width; a pick that is not a whole
+        number (a widget can report a label) or lies outside them falls back to the default's."""
         last, width = scenario.n - 1, scenario.d_k - 1
-        d0, d1 = min(self.dims[0], width), min(self.dims[1], width)
+        default = View()
+        cell = _pair(self.cell, default.cell)
+        dims = _pair(self.dims, default.dims)
+        d0, d1 = _index(dims[0], width, default.dims[0]), _index(dims[1], width, default.dims[1])
         return replace(
             self,
-            focus=min(self.focus, last),
-            cell=(min(self.cell[0], last), min(self.cell[1], last)),
+            focus=_index(self.focus, last, default.focus),
+            cell=(_index(cell[0], last, default.cell[0]), _index(cell[1], last, default.cell[1])),
             dims=(d0, d1 if d1 != d0 or width == 0 else (d0 + 1) % (width + 1)),
         )
+
+
+def pick_index(value: object, labels: Sequence[str]) -> int | None:
+    """What a select box over `labels` reported, as an index: an index in range, or a label that is one of
+    `labels` (a browser reports a label, and may still hold one of the last sentence's); else None."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value) if 0 <= value < len(labels) else None
+    if isinstance(value, str) and value in labels:
+        return list(labels).index(value)
+    return None
+
+
+def _index(value: object, last: int, default: int) -> int:
+    """`value` clipped to 0..last when it is a whole number, else `default` clipped."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return max(0, min(int(value), last))
+    return max(0, min(default, last))
+
+
+def _pair(value: object, default: tuple[int, int]) -> tuple[object, object]:
+    return tuple(value) if isinstance(value, (tuple, list)) and len(value) == 2 else default

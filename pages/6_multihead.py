@@ -25,7 +25,8 @@ with ui.page("multihead") as page:
                 page.update(page.scenario.with_heads(n))
 
         st.segmented_control(page.t("multihead.heads"), page.scenario.head_options(), key="mh:heads",
-                             on_change=heads_changed, help=page.t("multihead.heads_help", d_model=D_MODEL))
+                             on_change=ui.guarded(page, heads_changed),
+                             help=page.t("multihead.heads_help", d_model=D_MODEL))
     with c2:
         page.scenario_toggle(page.t("views.shared_weights"), "mh:shared", shared,
                              lambda on: page.scenario.with_head_weights("shared" if on else "recipes"),
@@ -84,7 +85,8 @@ with ui.page("multihead") as page:
             if ok and recipe is not None:
                 page.update(page.scenario.with_head_recipe(h, recipe))
 
-        st.selectbox(page.t("multihead.recipe", h=h + 1), presets.HEAD_RECIPES, key=key, on_change=changed,
+        st.selectbox(page.t("multihead.recipe", h=h + 1), presets.HEAD_RECIPES, key=key,
+                     on_change=ui.guarded(page, changed),
                      format_func=lambda name: page.t(f"recipe.{name}"))
         if not fits(h):
             recipe = scenario.head_recipes[h]

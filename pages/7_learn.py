@@ -1,5 +1,7 @@
 """⑦ The learned gaze: W_Q and W_K learn, live, to look at the emotion axis (attention_core.learn)."""
 
+import time
+
 import streamlit as st
 
 from attention_core import InputError, analysis, figures, learn, lexicon, presets, theme, ui
@@ -7,9 +9,10 @@ from attention_core import InputError, analysis, figures, learn, lexicon, preset
 LR_OPTIONS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 T_OPTIONS = (0.5, 1.0, 2.0)
 PER_PRESS = (10, 50, 100, 300)
-AUTO_EVERY_S = 1.0  # auto-training: one fragment run this often … (each run redraws the charts: not faster)
-AUTO_STEPS = 20  # … advancing this many steps
-AUTO_LIMIT = 1000  # auto-training stops by itself at this step
+# Auto-training (learn.AUTO_EVERY_S, AUTO_STEPS, AUTO_LIMIT): a tick is short so that ■ Stop lands within one:
+# the Stop click's whole-page run preempts a running tick, and its callback runs before any later tick. The page
+# states the rate it measures, not this schedule (a busy server runs ticks late).
+AUTO_EVERY_S, AUTO_STEPS, AUTO_LIMIT = learn.AUTO_EVERY_S, learn.AUTO_STEPS, learn.AUTO_LIMIT
 REPLAY_FRAMES = 61
 
 with ui.page("learn") as page:
@@ -17,7 +20,7 @@ with ui.page("learn") as page:
     page.lead("learn.quote")
     training = page.training
     data = learn.summary(learn.load_dataset())
-    st.markdown(page.t("learn.lead", train=data.train))
+    st.markdown(page.t("learn.lead", train=data.train, even=learn.even_gaze_accuracy(learn.load_dataset())))
     axes = page.axis_names()
     looker_axes = figures.Axis(axes, "", page.t("lbl.looker"))
     looked_axes = figures.Axis(axes, "", page.t("lbl.looked"))
@@ -50,13 +53,14 @@ with ui.page("learn") as page:
     c1, c2, c3, c4 = st.columns(4)
     page.seed("ln:seed", training.seed)
     c1.number_input(page.t("learn.seed"), min_value=0, max_value=9999, step=1, key="ln:seed",
-                    on_change=restart, args=("seed", "ln:seed"), help=page.t("learn.restart_help"))
+                    on_change=ui.guarded(page, restart), args=("seed", "ln:seed"), help=page.t("learn.restart_help"))
     page.seed("ln:lr", training.lr)
     c2.select_slider(page.t("learn.lr"), LR_OPTIONS, key="ln:lr", format_func=lambda v: f"{v:g}",
-                     on_change=restart, args=("lr", "ln:lr"), help=page.t("learn.restart_help"))
+                     on_change=ui.guarded(page, restart), args=("lr", "ln:lr"), help=page.t("learn.restart_help"))
     page.seed("ln:T", training.temperature)
     c3.select_slider(page.t("learn.temperature"), T_OPTIONS, key="ln:T", format_func=lambda v: f"{v:g}",
-                     on_change=restart, args=("temperature", "ln:T"), help=page.t("learn.restart_help"))
+                     on_change=ui.guarded(page, restart), args=("temperature", "ln:T"),
+                     help=page.t("learn.restart_help"))
     page.seed("ln:per_press", training.per_press)
 
     def per_press_changed() -> None:
@@ -64,20 +68,23 @@ with ui.page("learn") as page:
         if ok and value is not None:
             training.per_press = value
 
-    c4.selectbox(page.t("learn.per_press"), PER_PRESS, key="ln:per_press", on_change=per_press_changed)
+    c4.selectbox(page.t("learn.per_press"), PER_PRESS, key="ln:per_press",
+                 on_change=ui.guarded(page, per_press_changed))
+
+    def set_auto(on: bool) -> None:  # a callback: it runs before any tick that follows the click
+        if training.auto and not on:
+            page.notify("info", page.t("learn.stopped", step=training.current().step))
+        training.auto = on
 
     b1, b2, b3, b4 = st.columns([1, 1, 1, 2])
     if b1.button(page.t("learn.train", n=training.per_press), key="ln:train", type="primary",
-                 icon=":material/school:"):
-        training.auto = False
+                 icon=":material/school:", on_click=ui.guarded(page, set_auto), args=(False,)):
         training.run = learn.advance(training.current(), training.per_press)
     if training.auto:
-        if b2.button(page.t("learn.stop"), key="ln:stop"):
-            training.auto = False
-            st.rerun()
-    elif b2.button(page.t("learn.auto"), key="ln:auto"):
-        training.auto = True
-        st.rerun()
+        b2.button(page.t("learn.stop"), key="ln:stop", on_click=ui.guarded(page, set_auto), args=(False,))
+        training.auto_since = None  # the rate is measured from the first tick after this run's
+    else:
+        b2.button(page.t("learn.auto"), key="ln:auto", on_click=ui.guarded(page, set_auto), args=(True,))
     if b3.button(page.t("learn.reset"), key="ln:reset", icon=":material/restart_alt:"):
         training.run, training.auto = None, False
     if b4.button(page.t("learn.apply"), key="ln:apply", help=page.t("learn.apply_help"), icon=":material/publish:"):
@@ -91,9 +98,12 @@ with ui.page("learn") as page:
     if page.scenario.preset == "learned":
         st.caption("✓ " + page.t("learn.in_use"))
 
-    @st.fragment(run_every=AUTO_EVERY_S if training.auto else None)
+    run_every = AUTO_EVERY_S if training.auto else None
+
+    @st.fragment(run_every=run_every)
     def live() -> None:
-        """Everything that follows the run; while auto-training, only this part reruns."""
+        """Everything that follows the run; while auto-training, only this part reruns. Its elements are the
+        same whether training runs or not (the status line is always there), so no chart is replaced."""
         if training.auto:
             run = training.current()
             if run.step >= AUTO_LIMIT:
@@ -101,7 +111,17 @@ with ui.page("learn") as page:
                 page.notify("info", page.t("learn.auto_done", limit=AUTO_LIMIT))
                 st.rerun()
             training.run = learn.advance(run, min(AUTO_STEPS, AUTO_LIMIT - run.step))
-            st.info(page.t("learn.auto_running", steps=AUTO_STEPS, every=AUTO_EVERY_S, limit=AUTO_LIMIT))
+            if training.auto_since is None:
+                training.auto_since = (time.perf_counter(), training.run.step)
+            since, first = training.auto_since
+            done, seconds = training.run.step - first, time.perf_counter() - since
+            st.info(page.t("learn.auto_running", steps=AUTO_STEPS, limit=AUTO_LIMIT, done=done, seconds=seconds,
+                           rate=done / seconds) if done > 0 else
+                    page.t("learn.auto_starting", steps=AUTO_STEPS, limit=AUTO_LIMIT))
+        elif run_every is not None:  # stopped since the page was drawn: this tick only asks for the page
+            st.rerun()
+        else:
+            st.empty()  # the status line's place, so that the elements below keep theirs
         run = training.current()
         last = run.snapshots[-1]
         m1, m2, m3, m4, m5 = st.columns(5)
@@ -120,12 +140,12 @@ with ui.page("learn") as page:
                  page.t("learn.share_name"): [snap.share for snap in run.snapshots]},
                 title=page.t("learn.curves"), loss_name=page.t("learn.loss_name"),
                 loss_title=page.t("learn.loss_axis"), measure_title=page.t("learn.measure_axis"),
-                height=420), "curves")
+                height=420), "curves", live=True)
             st.caption(page.t("learn.curves_caption"))
         with right:
             fig = page.fig.heatmap(analysis.bilinear(run.w_q, run.w_k), looker_axes, looked_axes,
                                    title=page.t("learn.bilinear", step=run.step), height=380)
-            page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear")
+            page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear", live=True)
             st.caption(page.t("learn.bilinear_caption", share=last.share))
 
         st.subheader(page.t("learn.compare_title"))
@@ -144,7 +164,7 @@ with ui.page("learn") as page:
             with col:
                 page.chart(page.fig.heatmap(learn.sentence_weights(scenario.x, w_q, w_k, scenario.temperature),
                                             *page.word_axes(), kind="weights", row_sums=True, title=title,
-                                            show_scale=False), f"weights-{name}")
+                                            show_scale=False), f"weights-{name}", live=name == "learned")
         st.caption(page.t("learn.compare_caption", t=scenario.temperature))
 
     live()

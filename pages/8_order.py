@@ -5,6 +5,7 @@ import streamlit as st
 
 from attention_core import analysis, figures, positional_encoding, theme, ui
 from attention_core.analysis import PAD_EXTRA
+from attention_core.i18n import nonzero_text
 from attention_core.scenario import ALPHA_MAX, MASKS
 
 
@@ -34,7 +35,8 @@ with ui.page("order") as page:
     with f1:
         st.latex(r"PE_{p,\,2i} = \sin\!\left(\frac{p}{10000^{2i/d}}\right)")
         st.latex(r"PE_{p,\,2i+1} = \cos\!\left(\frac{p}{10000^{2i/d}}\right)")
-        st.slider(page.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha", on_change=alpha_changed,
+        st.slider(page.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha",
+                  on_change=ui.guarded(page, alpha_changed),
                   help=page.t("order.alpha_help"))
     periods = analysis.pe_wavelengths(d)
     f2.markdown(page.t("order.pe_text", d=d, shortest=float(periods[0]), longest=float(periods[-1])))
@@ -50,6 +52,25 @@ with ui.page("order") as page:
         page.chart(page.fig.heatmap(analysis.with_positions(scenario.x, alpha), word_axis, feature_axis,
                                     title=page.t("order.x_chart", alpha=alpha)), "x-pe")
     page.note("order.blur_note")
+
+    @page.follows_t
+    def position_gaze() -> None:
+        """Why the gaze moved: the word looked at most, the axis PE shifted for it, what W_K made of it (at T)."""
+        s = page.scenario
+        why = analysis.position_gaze(s)
+        if why is None:
+            if s.pe_alpha == 0:
+                st.caption(page.t("order.gaze_off"))
+            return
+        word = s.labels[why.word]
+        text = page.tm("order.gaze_text", alpha=s.pe_alpha, t=s.temperature, word=word, weight=why.weight,
+                       without=why.weight_without, pos=why.word, axis=axes[why.axis], shift=why.shift,
+                       dim=why.dim + 1, gain=why.gain, k0=why.k_without, k1=why.k_with)
+        if why.q_low > 0 or why.q_high < 0:
+            text += " " + page.tm("order.gaze_same_sign", dim=why.dim + 1, low=why.q_low, high=why.q_high, word=word)
+        st.markdown(f"**{page.t('order.gaze_title')}** " + text)
+
+    position_gaze()
 
     # 2. the shuffle experiment
     st.subheader(page.t("order.shuffle_title"))
@@ -102,7 +123,7 @@ with ui.page("order") as page:
         if ok and kind is not None:  # the segmented control can be cleared: keep the current mask
             page.update(page.scenario.with_mask(kind))
 
-    st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=mask_changed,
+    st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=ui.guarded(page, mask_changed),
                          format_func=lambda k: page.t(f"order.mask.{k}"))
     kind, labels = scenario.mask, list(analysis.masked_attention(scenario).labels)  # neither depends on T
     chart_col, text_col = st.columns([3, 2])
@@ -125,7 +146,8 @@ with ui.page("order") as page:
         s = page.scenario
         w = analysis.masked_attention(s).trace.weights
         if kind == "none":
-            st.markdown(page.tm("order.none_example", first=labels[0], last=labels[s.n - 1], w=float(w[0, s.n - 1])))
+            st.markdown(page.tm("order.none_example", first=labels[0], last=labels[s.n - 1],
+                                w=nonzero_text(float(w[0, s.n - 1]))))
         elif kind == "causal":
             st.markdown(page.tm("order.causal_first", first=labels[0], w=float(w[0, 0])))
         else:

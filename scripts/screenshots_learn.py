@@ -35,7 +35,8 @@ TOP_CHARTS_DRAWN = """
       const cs = getComputedStyle(e);
       if (cs.visibility === 'hidden' || cs.display === 'none' || parseFloat(cs.opacity) < 0.9) return false; }
     return true; };
-  const shown = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
+  const charts = ':is([data-testid="stPlotlyChart"], .attention-live-box)';  // live charts: ui/live_chart.py
+  const shown = [...document.querySelectorAll(`[data-testid="stMain"] ${charts}`)]
     .filter(c => c.getBoundingClientRect().height > 50);
   return shown.length >= 5 && shown.slice(0, 4).every(c => {
     const layer = c.querySelector('.scatterlayer path.js-line, .heatmaplayer image');

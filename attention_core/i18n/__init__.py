@@ -44,6 +44,13 @@ def text(lang: str, key: str, **params: object) -> str:
     return fill(template, **params) if params else template
 
 
+def nonzero_text(x: float) -> str:
+    """A weight with enough digits that one above 0 never reads as 0 (a masked cell's): 0.42, 0.0041, 4.1e-07."""
+    if x == 0 or round(x, 2) != 0:
+        return f"{x:.2f}"
+    return f"{x:.2g}"
+
+
 def error_text(lang: str, err: Exception) -> str:
     """A translated message for an InputError (by its key), else the error's own English text."""
     key = f"err.{getattr(err, 'key', '')}"

@@ -40,6 +40,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "sb.reset": ("처음 상태로 되돌리기", "Reset to the start"),
     "sb.reset_done": ("처음 상태로 되돌렸습니다.", "Back to the starting state."),
+    "msg.page_failed": (
+        "이 화면에서 예상하지 못한 문제가 생겼습니다. 문장과 설정은 그대로 있습니다. "
+        "아래 버튼으로 이 화면의 선택(단어·칸·퀴즈)만 처음으로 되돌릴 수 있습니다.",
+        "Something unexpected went wrong on this page. Your sentence and settings are kept. "
+        "The button below resets only this page's choices (word, cell, quizzes).",
+    ),
+    "msg.reset_page": ("이 화면 되돌리기", "Reset this page"),
+    "msg.page_reset_done": ("이 화면의 선택을 처음으로 되돌렸습니다.", "This page's choices are back to the start."),
     # presets
     "preset.emotion": ("감정을 보는 시선 (문서의 예를 바탕으로)", "Look at emotion (based on the text's example)"),
     "preset.identity": ("단위행렬 (W_Q = W_K = I)", "Identity (W_Q = W_K = I)"),

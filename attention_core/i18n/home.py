@@ -7,16 +7,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Follow one attention layer of a Transformer encoder as a **story of gazes** between the words of a "
         "sentence. Change the sentence or T on the left and every chart follows at once.",
     ),
+    "lead.presenter": (  # presenter mode folds the sidebar away: the sentence and T are at the top of the page
+        "Transformer 인코더의 Attention 한 층을, 문장 속 단어들이 서로를 바라보는 **시선의 이야기**로 따라갑니다. "
+        "맨 위에서 문장과 T를 바꾸면 모든 그림이 바로 따라 바뀝니다.",
+        "Follow one attention layer of a Transformer encoder as a **story of gazes** between the words of a "
+        "sentence. Change the sentence or T at the top of the page and every chart follows at once.",
+    ),
     "summary": ("핵심 요약", "Key summary"),
     "s1": ("Attention은 단어 간 의미 관계를 동적으로 반영하는 구조이다.",
            "Attention is a structure that reflects the meaning relations between words, dynamically."),
     "s2": ("각 단어는 Query(Q)와 Key(K)라는 시선을 만들어 서로를 평가하고,",
-           "Each word forms a gaze, a Query (Q) and a Key (K), and the words judge one another;"),
-    "s3": ("그 중요도를 softmax(QKᵀ / T)로 정규화한 뒤,", "that importance is normalised with softmax(QKᵀ / T),"),
-    "s4": ("Value(V)에서 정보를 받아온다.", "then information is taken from the Values (V)."),
-    "s5": ("Temperature는 이 집중의 강도를 조절하며,", "The temperature controls how sharply attention focuses,"),
+           "Each word forms a gaze, a Query (Q) and a Key (K), and with it the words judge one another."),
+    "s3": ("그 중요도를 softmax(QKᵀ / T)로 정규화한 뒤,", "That importance is normalised with softmax(QKᵀ / T)."),
+    "s4": ("Value(V)에서 정보를 받아온다.", "Then each word takes in information from the Values (V)."),
+    "s5": ("Temperature는 이 집중의 강도를 조절하며,", "The temperature controls how sharply attention focuses."),
     "s6": ("최종적으로 각 단어는 문맥이 반영된 벡터로 다시 표현된다.",
-           "and in the end every word is expressed again as a vector that carries its context."),
+           "In the end every word is expressed again as a vector that carries its context."),
     "pipeline": ("한눈에 보기: 지금 문장의 모든 단계", "At a glance: every stage for the current sentence"),
     "go": ("이 단계로 가기", "Go to this step"),
     "p_x": ("X 임베딩", "X embeddings"),

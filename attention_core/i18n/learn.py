@@ -9,18 +9,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lead": (
         "지금까지의 W_Q, W_K는 손으로 정한 값이었습니다. 이 화면에서는 **직접 학습합니다**: 짧은 문장 {train}개에서 "
         "문장의 **모든 단어**가 그 문장이 긍정인지 부정인지 맞히도록, W_Q와 W_K를 경사 하강법으로 조금씩 고칩니다. "
-        "‘영화였다’ 같은 중립적인 단어는 감정 단어를 바라볼 때만 답을 맞힐 수 있습니다. 그래서 학습이 되면 "
-        "W_Q W_Kᵀ의 **감정 열**이 살아납니다: 모든 단어가 ‘상대의 감정’을 보게 됩니다.",
+        "나머지 단어가 중립이라, 시선이 모든 단어에 고르게 퍼져 있어도 평가 문장 단어의 {even:.0%}가 이미 답을 "
+        "맞힙니다. 감정 단어를 바라보면 답이 **더 확실해집니다**: 새 벡터의 긍정·부정 값이 라벨 쪽으로 커지고 "
+        "손실이 내려갑니다. 그래서 학습이 되면 W_Q W_Kᵀ의 **감정 열**이 살아납니다: 모든 단어가 ‘상대의 감정’을 "
+        "보게 됩니다.",
         "Until now W_Q and W_K were set by hand. Here they are **learned**: on {train} short sentences, W_Q and W_K "
         "are nudged by gradient descent so that **every word** of a sentence can tell whether the sentence is "
-        "positive or negative. A neutral word such as ‘영화였다’ (‘was a film’) can only answer by looking at the "
-        "emotional word, so as the model learns, the **emotion column** of W_Q W_Kᵀ comes alive: every word "
-        "learns to look at the other words' emotion.",
+        "positive or negative. The other words are neutral, so even a gaze spread evenly over all words already "
+        "gets {even:.0%} of the held-out words right. Looking at the emotional word makes the answer **surer**: "
+        "each new vector's valence grows towards the label and the loss falls. So as the model learns, the "
+        "**emotion column** of W_Q W_Kᵀ comes alive: every word learns to look at the other words' emotion.",
     ),
     "model_title": ("모델 (정확한 식)", "The model (exact)"),
     "model_text": (
         "- 문장 하나: X (n × 8, 단어 값 표의 벡터), 라벨 y ∈ {{0, 1}} (1 = 긍정). 모든 단어가 y를 맞혀야 합니다.\n"
-        "- 새 벡터는 V = X (W_V = I): 이야기를 Q와 K에만 모읍니다.\n"
+        "- 새 벡터는 가중치 · X입니다 (W_V = I, 곧 V = X): 이야기를 Q와 K에만 모읍니다.\n"
         "- 감정 탐지기(probe): 각 단어의 새 벡터에서 **긍정·부정 축 하나만** 읽는 숫자 두 개 a, b.\n"
         "- 손실: 단어마다 이진 교차 엔트로피(BCE)를 구해 평균합니다. 학습되는 것은 W_Q, W_K (8 × {d_k} 두 개)와 "
         "a, b뿐이고 X는 그대로입니다.\n"
@@ -28,7 +31,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "비교합니다. 전체 문장을 한 번에 쓰는 경사 하강법: θ ← θ − 학습률 · ∇손실.",
         "- One sentence: X (n × 8, the word table's vectors) and a label y ∈ {{0, 1}} (1 = positive). Every word "
         "must predict y.\n"
-        "- The new vectors are weights · X (W_V = I), so the story stays on Q and K.\n"
+        "- The new vectors are weights · X (W_V = I, so V = X): the story stays on Q and K.\n"
         "- A sentiment probe: two numbers a, b that read **only the valence axis** of each word's new vector.\n"
         "- Loss: the binary cross-entropy (BCE) of every word, averaged. Only W_Q, W_K (two 8 × {d_k} matrices) "
         "and a, b are learned; X stays as it is.\n"
@@ -62,12 +65,24 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stop": ("■ 멈춤", "■ Stop"),
     "reset": ("무작위로 되돌리기", "Reset to random"),
     "auto_running": (
-        "자동 학습 중: {every}초마다 {steps}단계씩, {limit}단계에서 저절로 멈춥니다. 그동안에도 사이드바와 이 화면의 "
-        "다른 부분을 쓸 수 있습니다. 다른 화면에 가 있는 동안은 쉬었다가, 돌아오면 이어집니다.",
-        "Auto-training: {steps} steps every {every} s, stopping by itself at step {limit}. The sidebar and the rest "
-        "of this screen keep working meanwhile. It pauses while you are on another screen and goes on when you "
-        "come back.",
+        "자동 학습 중: 한 번에 {steps}단계씩, 지금까지 {seconds:.1f}초에 {done}단계 (초당 {rate:.1f}단계, 잰 값). "
+        "{limit}단계에서 저절로 멈춥니다. 그동안에도 사이드바와 이 화면의 다른 부분을 쓸 수 있습니다. 다른 화면에 "
+        "가 있는 동안은 쉬었다가, 돌아오면 이어집니다.",
+        "Auto-training: {steps} steps at a time, {done} steps in {seconds:.1f} s so far ({rate:.1f} steps/s, "
+        "measured), stopping by itself at step {limit}. The sidebar and the rest of this screen keep working "
+        "meanwhile. It pauses while you are on another screen and goes on when you come back.",
     ),
+    "auto_running.presenter": (
+        "자동 학습 중: 한 번에 {steps}단계씩, 지금까지 {seconds:.1f}초에 {done}단계 (초당 {rate:.1f}단계, 잰 값). "
+        "{limit}단계에서 저절로 멈춥니다. 그동안에도 이 화면의 다른 부분을 쓸 수 있습니다.",
+        "Auto-training: {steps} steps at a time, {done} steps in {seconds:.1f} s so far ({rate:.1f} steps/s, "
+        "measured), stopping by itself at step {limit}. The rest of this screen keeps working meanwhile.",
+    ),
+    "auto_starting": (
+        "자동 학습을 시작합니다: 한 번에 {steps}단계씩, {limit}단계에서 저절로 멈춥니다.",
+        "Auto-training starts: {steps} steps at a time, stopping by itself at step {limit}.",
+    ),
+    "stopped": ("■ {step}단계에서 멈췄습니다.", "■ Stopped at step {step}."),
     "auto_done": ("{limit}단계에 닿아 자동 학습을 멈췄습니다.", "Auto-training stopped at step {limit}."),
     "restarted": ("설정이 바뀌어 무작위 가중치에서 새로 시작합니다.", "The settings changed: starting again from random weights."),
     "m_step": ("단계", "Step"),
@@ -115,6 +130,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Cell (a, b) is how much ‘a of the looking word’ times ‘b of the looked-at word’ adds to a score: "
         "score_ij = x_i · (W_Q W_Kᵀ) · x_jᵀ. The teal box is the emotion column (the looked-at side); it now holds {share:.0%} of "
         "the mass of |W_Q W_Kᵀ|.",
+    ),
+    "compare_caption.presenter": (
+        "맨 위의 문장을 T = {t:g}(맨 위의 T)에서 봅니다. 왼쪽은 지금까지 학습한 W_Q, W_K, 오른쪽은 손으로 정한 "
+        "‘감정을 보는 시선’ 프리셋입니다. 학습 문장에는 감정 단어가 하나씩만 있었으므로, 감정 단어가 여럿인 "
+        "문장에서는 그 단어들이 가중치를 나눠 가집니다.",
+        "The sentence at the top of the page at T = {t:g} (the T at the top). Left: the W_Q, W_K learned so far; "
+        "right: the hand-set ‘look at emotion’ preset. Training sentences had one emotional word each, so in a "
+        "sentence with several of them those words share the weight.",
     ),
     "compare_title": ("지금 문장에서: 학습된 시선과 손으로 정한 시선", "The current sentence: learned gaze and hand-set gaze"),
     "compare_caption": (

@@ -84,6 +84,25 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{value}). The mask decides who comes ‘before’, so the mask itself knows the order.",
     ),
     # 3. masks
+    "gaze_title": ("위치가 시선을 어떻게 바꾸나요?", "What do positions do to the gaze?"),
+    "gaze_text": (
+        "지금(α = {alpha:g}, T = {t:g}, 마스크 없이) 단어들은 ‘{word}’{word:을/를} 가장 많이 봅니다: 가중치가 평균 "
+        "{weight:.2f}입니다 (위치를 더하지 않으면 {without:.2f}). ‘{word}’{word:은/는} 자리 {pos}에 있어, PE가 그 "
+        "**{axis}** 축에 {shift:+.2f}{shift:+.2f|을/를} 더합니다. W_K는 이 축을 K의 {dim}번째 값으로 {gain:g}배 "
+        "옮기므로, ‘{word}’의 K{dim}{dim:이/가} {k0:.2f}에서 {k1:.2f}{k1:.2f|으로/로} 바뀝니다.",
+        "Now (α = {alpha:g}, T = {t:g}, no mask) the words look at ‘{word}’ most: a mean weight of {weight:.2f} "
+        "({without:.2f} without positions). ‘{word}’ is in place {pos}, so PE adds {shift:+.2f} to its "
+        "**{axis}** axis. W_K carries that axis into K's value {dim} times {gain:g}, so ‘{word}’'s K{dim} goes "
+        "from {k0:.2f} to {k1:.2f}.",
+    ),
+    "gaze_same_sign": (
+        "모든 단어의 Q{dim}{dim:이/가} 같은 부호라({low:.2f} … {high:.2f}), 모든 단어의 ‘{word}’ 점수가 함께 "
+        "커집니다.",
+        "Every word's Q{dim} has the same sign ({low:.2f} … {high:.2f}), so every word's score for ‘{word}’ "
+        "rises with it.",
+    ),
+    "gaze_off": ("α = 0: 위치를 더하지 않으므로 시선은 위치와 상관이 없습니다.",
+                 "α = 0: no position is added, so the gaze has nothing to do with positions."),
     "mask_title": ("3. 마스크: 인코더와 디코더", "3. Masks: encoder and decoder"),
     "mask": ("마스크", "Mask"),
     "mask.none": ("없음 (인코더)", "none (encoder)"),
@@ -104,8 +123,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "source text describes: the whole sentence is given at once, so it can look both ways.",
     ),
     "none_example": (
-        "예: 첫 단어 ‘{first}’ → 마지막 단어 ‘{last}’의 가중치 = {w:.2f} (뒤쪽 단어의 칸도 계산됩니다).",
-        "For example: first word ‘{first}’ → last word ‘{last}’, weight {w:.2f} (a later word's cell is computed too).",
+        "예: 첫 단어 ‘{first}’ → 마지막 단어 ‘{last}’의 가중치 = {w} (가려지지 않았습니다: 뒤쪽 단어의 칸도 "
+        "계산됩니다).",
+        "For example: first word ‘{first}’ → last word ‘{last}’, weight {w} (not masked: a later word's cell is "
+        "computed too).",
     ),
     "causal_text": (
         "causal 마스크는 i번째 단어가 자기 자신과 그 앞의 단어만 보게 합니다: 대각선 위 칸은 가려져 가중치가 "
@@ -115,12 +136,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "causal_first": ("첫 단어 ‘{first}’ → 자기 자신: 가중치 {w:.2f}.", "First word ‘{first}’ → itself: weight {w:.2f}."),
     "causal_generate": (
-        "디코더가 왼쪽에서 오른쪽으로 한 단어씩 글을 만들 수 있는 것은 이 마스크 덕분입니다. 각 단어의 출력은 "
-        "뒤에 올 단어를 전혀 쓰지 않으므로, 아직 쓰지 않은 단어 없이도 같은 값이 나옵니다. 원문의 인코더에는 "
-        "이 마스크가 없습니다.",
-        "This mask is what lets a decoder generate left to right, one word at a time: no word's output uses the "
-        "words after it, so it comes out the same before those words are written. The source text's encoder has "
-        "no such mask.",
+        "이 마스크 덕분에 디코더는 학습할 때 모든 위치의 출력을 한 번에 계산하면서도, 각 단어의 출력에 뒤에 올 "
+        "단어를 전혀 쓰지 않습니다: 왼쪽에서 오른쪽으로 한 단어씩 만들어 낼 때(그때는 뒤의 단어가 아직 없습니다)와 "
+        "같은 값입니다. 한 단어씩 만들어 내는 일 자체에는 마스크가 필요 없습니다. 원문의 인코더에는 이 마스크가 "
+        "없습니다.",
+        "With this mask a decoder computes the outputs of every position at once while training, yet no word's "
+        "output uses the words after it: each comes out as it does when generating left to right, one word at a "
+        "time, when the later words do not exist yet. Generation itself needs no mask. The source text's encoder "
+        "has no such mask."
     ),
     "padding_text": (
         "여러 문장을 한 번에 계산하려면 길이를 맞춰야 하므로, 짧은 문장 뒤에 [PAD] 토큰을 채웁니다. 여기서는 지금 "

@@ -11,6 +11,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "slider_hint": ("사이드바의 T와 같은 값입니다. 어느 쪽을 움직여도 이 화면 전체가 따라 바뀝니다.",
                     "This is the sidebar's T; move either one and the whole screen follows."),
+    "slider_hint.presenter": ("이 T를 움직이면 이 화면 전체가 따라 바뀝니다.",
+                              "Move this T and the whole screen follows."),
     # the document's example
     "doc_title": ("문서의 예: z = [2.0, 1.0, 0.1]", "The text's example: z = [2.0, 1.0, 0.1]"),
     "doc_bars": ("softmax(z / T), 지금 T = {t:g}", "softmax(z / T) at the current T = {t:g}"),
@@ -134,19 +136,19 @@ STRINGS: dict[str, tuple[str, str]] = {
                     "Lines for {k} of the {n} words (the picked word included); pick a word below to see its line."),
     # ▶ play T: every T option animated in the browser
     "play_toggle": ("▶ T 재생: 모든 T를 차례로 보기", "▶ play T: every T in turn"),
-    "play_toggle_help": ("Attention 행렬이 T에 따라 녹는 모습을 브라우저 안에서 재생합니다. 사이드바의 T는 바뀌지 않습니다.",
-                         "Plays the attention matrix melting as T rises, inside the browser. The sidebar's T does "
-                         "not change."),
+    "play_toggle_help": ("Attention 행렬이 T에 따라 녹는 모습을 브라우저 안에서 재생합니다. 앱의 T는 바뀌지 않습니다.",
+                         "Plays the attention matrix melting as T rises, inside the browser. The app's T does not "
+                         "change."),
     "play_chart": ("T = 0.05부터 20까지의 Attention 행렬", "The attention matrix from T = 0.05 to 20"),
     "play_button": ("▶ T 재생", "▶ play T"),
     "play_stop": ("■ 멈춤", "■ stop"),
     "play_curve": ("평균 엔트로피 H", "mean entropy H"),
     "play_caption": (
         "▶를 누르면 T의 모든 값({k}개)을 차례로 보여 줍니다: 각 장면은 앱이 softmax(QKᵀ / T)로 계산한 값이고, 오른쪽 "
-        "점은 그 T에서 단어들의 엔트로피 평균입니다. 재생은 브라우저 안에서만 일어나므로 사이드바의 T와 다른 화면은 "
+        "점은 그 T에서 단어들의 엔트로피 평균입니다. 재생은 브라우저 안에서만 일어나므로 앱의 T와 다른 화면은 "
         "그대로입니다.",
         "▶ shows every T option ({k} of them) in turn: each frame is the app's softmax(QKᵀ / T), and the dot on the "
-        "right is the words' mean entropy at that T. It plays inside the browser only, so the sidebar's T and the "
+        "right is the words' mean entropy at that T. It plays inside the browser only, so the app's T and the "
         "other screens stay as they are.",
     ),
 }

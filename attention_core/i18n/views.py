@@ -28,19 +28,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     # multi-head
     "separate": (
-        "**이 화면의 가중치는 ①–⑤ 화면과 따로 있습니다.** 헤드마다 손으로 정한 시선(레시피)을 쓰므로, 사이드바의 "
+        "**이 화면의 가중치는 ①–⑤ 화면과 따로 있습니다.** 헤드마다 손으로 정한 시선(레시피)을 쓰므로, 가중치 "
         "프리셋이나 ①에서 고친 W_Q, W_K, W_V는 여기 그림을 바꾸지 않습니다. 같은 가중치로 보려면 아래 "
         "‘①–⑤와 같은 가중치’를 켜세요.",
         "**This screen's weights are separate from screens ①–⑤.** Each head uses a hand-set gaze (a recipe), so "
-        "the sidebar preset and the W_Q, W_K, W_V edited on ① do not change these charts. To use the same "
+        "the weight preset and the W_Q, W_K, W_V edited on ① do not change these charts. To use the same "
         "weights, switch on ‘same weights as ①–⑤’ below.",
     ),
     "shared_weights": ("①–⑤와 같은 가중치", "Same weights as ①–⑤"),
     "shared_weights_help": (
-        "켜면 헤드들이 ①–⑤의 W_Q, W_K, W_V를 열 블록으로 나눠 씁니다 (W_O = I). 헤드 1개에 사이드바의 T면 ③의 "
+        "켜면 헤드들이 ①–⑤의 W_Q, W_K, W_V를 열 블록으로 나눠 씁니다 (W_O = I). 헤드 1개에 ①–⑤와 같은 T면 ③의 "
         "가중치와 똑같습니다.",
         "On: the heads split the W_Q, W_K, W_V of screens ①–⑤ into column blocks (W_O = I). With 1 head and the "
-        "sidebar T, the weights equal those of ③.",
+        "T of screens ①–⑤, the weights equal those of ③.",
     ),
     "shared_on": (
         "지금 헤드들은 ①–⑤의 W_Q, W_K (폭 d_k = {dk}), W_V를 나눠 씁니다: 헤드 수는 {dk}{dk:와/과} {dv}{dv:을/를} 함께 나누는 "
@@ -53,10 +53,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "One head, the weights of ①–⑤ and T = {t:g}: this head's weights are those of screen ③.",
     ),
     "not_same_t": (
-        "헤드 1개에 같은 가중치지만 T = √d_h = {t:.2f}이고 ③은 사이드바의 T = {sidebar:g}{sidebar:g|을/를} 씁니다. "
-        "‘사이드바의 T 쓰기’를 켜면 ③과 같아집니다.",
-        "One head with the same weights, but T = √d_h = {t:.2f} while ③ uses the sidebar T = {sidebar:g}. "
-        "Switch on ‘use the sidebar T’ to match ③.",
+        "헤드 1개에 같은 가중치지만 T = √d_h = {t:.2f}이고 ③은 ①–⑤의 T = {sidebar:g}{sidebar:g|을/를} 씁니다. "
+        "‘①–⑤의 T 쓰기’를 켜면 ③과 같아집니다.",
+        "One head with the same weights, but T = √d_h = {t:.2f} while ③ uses the T of ①–⑤, {sidebar:g}. "
+        "Switch on ‘use the T of ①–⑤’ to match ③.",
     ),
     "shared_head": ("헤드 {h} (열 {a}–{b})", "Head {h} (columns {a}–{b})"),
     "partial": (

@@ -29,11 +29,12 @@ import streamlit as st
 from ..registry import PAGES, T_OPTIONS, page_spec
 from . import classroom
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
+from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "md", "open_builtin", "page", "predict_reveal",
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "open_builtin", "page", "predict_reveal",
            "temperature_slider"]
 
 
@@ -72,19 +73,30 @@ def page(key: str) -> Iterator[Page]:
     )
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
-    tail_slot = sidebar(p)
-    with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
-        clicker()
-    if p.presenter:
-        presenter_header(p)
-        classroom.open_button(p)
-    elif walking(p):
-        nav(p)
-    classroom.class_card(p)
-    while state.notices:
-        level, message = state.notices.pop(0)
-        getattr(st, level)(message)
-    yield p
+    tail_slot = None
+    with catching(p, "frame"):  # anything left over: a message and "reset this page", never a traceback
+        tail_slot = sidebar(p)
+        with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
+            clicker()
+        if p.presenter:
+            presenter_header(p)
+            classroom.open_button(p)
+        elif walking(p):
+            nav(p)
+        classroom.class_card(p)
+        while state.notices:
+            level, message = state.notices.pop(0)
+            getattr(st, level)(message)
+        pending_failure(p)
+    alarm = st.empty()  # where a failure of the page's body is told: above the title, where the eye is
+    with catching(p, "page", alarm):
+        yield p
+        _tail(p, key, tail_slot or st.sidebar.container(), started)
+
+
+def _tail(p: Page, key: str, tail_slot, started: float) -> None:
+    """When the page is drawn: the compare and the share link of the final state, the tools, the store."""
+    state = p._state
 
     @p.follows_t
     def frame_compare() -> None:

@@ -28,11 +28,13 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
-from ..i18n import error_text, text
+from ..i18n import CATALOGUE, error_text, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
-from ..scenario import Scenario, View, parse_sentence, weight_columns
+from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
+from .guard import catching, guarded
+from .live_chart import live_chart
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -103,7 +105,7 @@ class Page:
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
 
-    def seed(self, key: str, value: object, field: str | None = None) -> None:
+    def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
 
         The widget owns its value while the user drives it: it is written only when the browser cannot hold
@@ -112,13 +114,16 @@ class Page:
         its state) or when the canonical value changed from elsewhere since the widget was last seeded or
         last reported a change (another widget bound to the same `field`, a link, an upload, a preset, a
         reset). Writing it on every run would overwrite key presses that arrive while a run is under way.
+        A select box whose options can change (`shown`, e.g. the words) is written when they change: the
+        browser reports a choice by its label and would keep the old one's.
         """
         b = self._state.widgets.get(key)
         context = (self.key, self.lang)
-        if b is not None and b.context == context and b.value == value and key in st.session_state:
+        if (b is not None and b.context == context and b.value == value and key in st.session_state
+                and (shown is None or b.shown == shown)):
             return
         st.session_state[key] = value
-        self._state.widgets[key] = Binding(field or key, context, value, pushed=True)
+        self._state.widgets[key] = Binding(field or key, context, value, pushed=True, shown=shown)
 
     def take(self, key: str) -> tuple[bool, object]:
         """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
@@ -167,7 +172,8 @@ class Page:
         def part() -> None:
             if queued_alone(state):
                 st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
-            with st.container(key=f"t-part-{self.key}-{fn.__name__}"):  # the part's name, for tests
+            # the part's name, for tests
+            with st.container(key=f"t-part-{self.key}-{fn.__name__}"), catching(self, fn.__name__):
                 fn()
 
         part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
@@ -233,11 +239,16 @@ class Page:
             self._state.rev += 1
 
     def t(self, key: str, **params: object) -> str:
-        return text(self.lang, key, **params)
+        """The string `key`; in presenter mode (sidebar folded) its "<key>.presenter" wording when it has one,
+        which points at what is on the screen instead of the sidebar."""
+        return text(self.lang, self._wording(key), **params)
 
     def tm(self, key: str, **params: object) -> str:
         """`t` for Markdown: words typed by users are escaped, so `**x**` or `<b>` show as typed."""
-        return text(self.lang, key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+        return text(self.lang, self._wording(key), **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
+    def _wording(self, key: str) -> str:
+        return f"{key}.presenter" if self.presenter and f"{key}.presenter" in CATALOGUE else key
 
     def error(self, err: Exception) -> str:
         return error_text(self.lang, err)
@@ -342,8 +353,14 @@ class Page:
         return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
-    def chart(self, fig, name: str) -> None:
-        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+    def chart(self, fig, name: str, live: bool = False) -> None:
+        """Draw `fig` under the key "chart:<name>". `live`: a chart redrawn several times a second, updated in
+        place instead of mounted afresh (see live_chart)."""
+        config = figures.chart_config(f"{self.key}-{name}")
+        if live:
+            live_chart(fig, config, key=f"chart:{name}")
+        else:
+            st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
 
     @property
     def on_phone(self) -> bool:
@@ -366,42 +383,57 @@ class Page:
             if ok:
                 self.update(apply(bool(value)))
 
-        return st.toggle(label, key=key, on_change=changed, **kwargs)
+        return st.toggle(label, key=key, on_change=guarded(self, changed), **kwargs)
 
     def word_picker(self, label_key: str = "lbl.pick_word", field_name: str = "focus", key: str = "") -> int:
         """A select box over the words, bound to the view's selected word (or one end of the selected cell)."""
         labels = self.scenario.labels
-        current = {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+
+        def current() -> int:
+            return {"focus": self.view.focus, "row": self.view.cell[0], "col": self.view.cell[1]}[field_name]
+
         wkey = f"pick:{field_name}:{key or self.key}"
-        self.seed(wkey, min(current, len(labels) - 1))
+        self.seed(wkey, current(), shown=labels)
 
         def changed() -> None:
-            ok, i = self.take(wkey)
-            if not ok or i is None:
+            ok, raw = self.take(wkey)
+            i = pick_index(raw, self.scenario.labels) if ok else None
+            if i is None:  # a label of words no longer there: keep the pick, show it again
+                self._reseed(wkey)
                 return
             v = self.view
             new = {"focus": replace(v, focus=i), "row": replace(v, cell=(i, v.cell[1])),
                    "col": replace(v, cell=(v.cell[0], i))}[field_name]
             self.update(view=new)
 
-        return st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
-                            on_change=changed)
+        st.selectbox(self.t(label_key), range(len(labels)), format_func=lambda i: labels[i], key=wkey,
+                     on_change=guarded(self, changed))
+        return current()
+
+    def _reseed(self, key: str) -> None:
+        """The widget shows a value that is not the canonical one: write the canonical one on the next run."""
+        b = self._state.widgets.get(key)
+        if b is not None:
+            b.value = _RESEED
 
     def dim_picker(self, which: int, label_key: str) -> int:
         """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
         wkey = f"pick:dim{which}:{self.key}"
-        self.seed(wkey, self.view.dims[which])
+        self.seed(wkey, self.view.dims[which], shown=self.scenario.d_k)
 
         def changed() -> None:
-            ok, d = self.take(wkey)
-            if not ok or d is None:
+            ok, raw = self.take(wkey)
+            d = pick_index(raw, [f"{k + 1}" for k in range(self.scenario.d_k)]) if ok else None
+            if d is None:
+                self._reseed(wkey)
                 return
             dims = list(self.view.dims)
             dims[which] = d
             self.update(view=replace(self.view, dims=(dims[0], dims[1])))
 
-        return st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
-                            key=wkey, on_change=changed)
+        st.selectbox(self.t(label_key), range(self.scenario.d_k), format_func=lambda d: f"{d + 1}",
+                     key=wkey, on_change=guarded(self, changed))
+        return self.view.dims[which]
 
     @contextlib.contextmanager
     def editors(self, label: str):
@@ -498,11 +530,11 @@ def sidebar(p: Page):
         p.seed("sb:lang", p.lang)
         st.segmented_control(
             p.t("sb.language"), tuple(LANGUAGES), format_func=LANGUAGES.__getitem__,
-            key="sb:lang", on_change=_on_lang, args=(p,), label_visibility="collapsed",
+            key="sb:lang", on_change=guarded(p, _on_lang), args=(p,), label_visibility="collapsed",
         )
         p.seed("sb:presenter", p.presenter, "presenter")
-        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=on_presenter, args=(p, "sb:presenter"),
-                  help=p.t("lecture.presenter_help"))
+        st.toggle(p.t("lecture.presenter"), key="sb:presenter", on_change=guarded(p, on_presenter),
+                  args=(p, "sb:presenter"), help=p.t("lecture.presenter_help"))
         st.caption(p.t("sb.steps"))
         for spec in PAGES:
             st.page_link(spec.file, label=p.t(f"page.{spec.key}"))
@@ -510,11 +542,11 @@ def sidebar(p: Page):
         sentence_input(p, "sb:sentence")
         p.seed("sb:preset", p.scenario.preset)
         st.selectbox(p.t("sb.preset"), presets.SINGLE_HEAD_PRESETS, key="sb:preset",
-                     format_func=lambda k: p.t(f"preset.{k}"), on_change=_on_preset, args=(p,))
+                     format_func=lambda k: p.t(f"preset.{k}"), on_change=guarded(p, _on_preset), args=(p,))
         if p.scenario.preset == "random":
             p.seed("sb:seed", p.scenario.seed)
             st.number_input(p.t("sb.seed"), min_value=0, max_value=SEED_MAX, step=1, key="sb:seed",
-                            on_change=_on_seed, args=(p,))
+                            on_change=guarded(p, _on_seed), args=(p,))
         temperature_slider(p, "sb:T")
         p.note("note.sqrt_dk")
         tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
@@ -544,7 +576,7 @@ def word_notice(p: Page) -> None:
 def sentence_input(p: Page, key: str) -> None:
     """The sentence box, bound to the scenario's sentence."""
     p.seed(key, p.scenario.sentence, "sentence")
-    st.text_input(p.t("sb.sentence"), key=key, on_change=_on_sentence, args=(p, key),
+    st.text_input(p.t("sb.sentence"), key=key, on_change=guarded(p, _on_sentence), args=(p, key),
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
 
@@ -562,7 +594,8 @@ def temperature_slider(p: Page, key: str) -> None:
         t = p.scenario.temperature
         p.seed(key, t, "temperature")
         st.select_slider(p.t("sb.temperature"), options=sorted(set(T_OPTIONS) | {t}), key=key,
-                         format_func=lambda v: f"{v:g}", on_change=changed, help=p.t("sb.temperature_help"))
+                         format_func=lambda v: f"{v:g}", on_change=guarded(p, changed),
+                         help=p.t("sb.temperature_help"))
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()

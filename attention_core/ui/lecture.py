@@ -10,8 +10,10 @@ import streamlit as st
 from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
 from ..registry import PAGE_KEYS, PAGES
+from ..scenario import pick_index
 from . import classroom
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
+from .guard import guarded
 from .scenes import nav, walking
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
@@ -37,31 +39,35 @@ def predict_reveal(
             quiz.hidden = bool(hidden)
             quiz.revealed = False
 
-    st.toggle(p.t("lecture.hide"), key=hide_key, on_change=toggled)
+    st.toggle(p.t("lecture.hide"), key=hide_key, on_change=guarded(p, toggled))
     n_rows, n_cols = np.shape(values)
     guess = (min(quiz.guess[0], n_rows - 1), min(quiz.guess[1], n_cols - 1))
     if quiz.hidden:
         st.info(p.t("lecture.hidden"))
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
         row_key, col_key = f"quiz:{p.key}:{name}:row", f"quiz:{p.key}:{name}:col"
-        p.seed(row_key, guess[0])
-        p.seed(col_key, guess[1])
+        p.seed(row_key, guess[0], shown=tuple(rows))
+        p.seed(col_key, guess[1], shown=tuple(cols))
 
         def guessed(key: str, which: int) -> None:
             ok, value = p.take(key)
-            if ok and value is not None:
+            i = pick_index(value, (rows, cols)[which]) if ok else None
+            if ok and i is None:  # a label of words no longer there: keep the guess, show it again
+                p._reseed(key)
+            elif i is not None:
                 g = list(quiz.guess)
-                g[which] = value
+                g[which] = i
                 quiz.guess = (g[0], g[1])
 
         c1.selectbox(p.t("lecture.guess_row"), range(n_rows), format_func=lambda i: rows[i], key=row_key,
-                     on_change=guessed, args=(row_key, 0))
+                     on_change=guarded(p, guessed), args=(row_key, 0))
         c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
-                     on_change=guessed, args=(col_key, 1))
+                     on_change=guarded(p, guessed), args=(col_key, 1))
         def reveal() -> None:  # a callback, not the button's return value: the quiz may sit in a T part
             quiz.hidden, quiz.revealed = False, True
 
-        c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary", on_click=reveal)
+        c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary",
+                  on_click=guarded(p, reveal))
         classroom.quiz_panel(p, name, values, rows, cols, guess[0], "word" if list(rows) == list(cols) else "dim")
         return False
     marks: list[figures.Mark] = []
@@ -278,7 +284,7 @@ def presenter_header(p: Page) -> None:
             with t_col:
                 header_t(p)
         p.seed("pr:presenter", True)
-        off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter,
+        off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=guarded(p, on_presenter),
                        args=(p, "pr:presenter"))
         return
     idx = PAGE_KEYS.index(p.key)
@@ -290,7 +296,8 @@ def presenter_header(p: Page) -> None:
                        disabled=idx == len(PAGES) - 1, width="stretch"):
         st.switch_page(PAGES[idx + 1].file)
     p.seed("pr:presenter", True, "presenter")
-    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=on_presenter, args=(p, "pr:presenter"))
+    off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=guarded(p, on_presenter),
+                   args=(p, "pr:presenter"))
     if p.key in OWN_T_SLIDER:  # one T control per screen: this screen draws its own
         sentence_input(p, "pr:sentence")
         return

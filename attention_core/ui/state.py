@@ -34,6 +34,7 @@ class Training:
     per_press: int = 50
     run: learn.Run | None = None  # None: not started (the screen starts one from random weights)
     auto: bool = False  # auto-training on
+    auto_since: tuple[float, int] | None = None  # (perf_counter, step) at the first tick since the page was drawn
 
     def current(self) -> learn.Run:
         """The run, started from random weights with the current controls when there is none."""
@@ -47,14 +48,16 @@ class Binding:
     """What the app knows about one widget bound to a canonical value.
 
     `value` is the canonical value the widget was last seeded with or last reported (the widget holds it),
-    `context` the page and language it was drawn in (a widget's identity, hence its browser-side value, is
-    per page), `pushed` whether the app wrote a value into it since the browser last reported it.
+    `shown` the options it was seeded with (None when they never change), `context` the page and language
+    it was drawn in (a widget's identity, hence its browser-side value, is per page), `pushed` whether the
+    app wrote a value into it since the browser last reported it.
     """
 
     field: str
     context: tuple[str, str]
     value: object
     pushed: bool = False
+    shown: object = None  # the options it was seeded with, when they can change under it (a picker's words)
 
 
 @dataclass

@@ -39,15 +39,33 @@ def state(at: AppTest):
     return at.session_state["attention_state"]
 
 
+LIVE_CHART = "attention_live_chart"  # the component of `page.chart(..., live=True)` (attention_core.ui.live_chart)
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
 def charts(at: AppTest) -> list:
-    return at.get("plotly_chart")
+    """The charts on the page in page order: `st.plotly_chart`s and live charts."""
+    return [e for e in _walk(at._tree) if getattr(e, "type", None) == "plotly_chart"
+            or getattr(getattr(e, "proto", None), "component_name", None) == LIVE_CHART]
+
+
+def figure_json(c) -> dict:
+    """A chart element's figure, as the browser receives it."""
+    if getattr(c.proto, "component_name", None) == LIVE_CHART:
+        return json.loads(json.loads(c.proto.json)["figure"])
+    return json.loads(c.proto.spec)
 
 
 def chart(at: AppTest, name: str) -> go.Figure:
     """The chart the page drew with `page.chart(fig, name)` (its element key is "chart:<name>")."""
     found = [c for c in charts(at) if c.proto.id.endswith(f"-chart:{name}")]
     assert len(found) == 1, (name, [c.proto.id.rsplit("-", 1)[-1] for c in charts(at)])
-    return go.Figure(decode_typed_arrays(json.loads(found[0].proto.spec)))
+    return go.Figure(decode_typed_arrays(figure_json(found[0])))
 
 
 def chart_names(at: AppTest) -> list[str]:

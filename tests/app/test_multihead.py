@@ -89,7 +89,7 @@ def test_the_t_switch_uses_the_sidebar_t():
     assert state(at).scenario.head_temperature == "shared"
     sharp = head_weights(at, 0)
     assert sharp.max() > default.max()
-    assert any("사이드바의 T = 0.5" in i.value for i in at.caption)
+    assert any("①–⑤의 T = 0.5" in i.value for i in at.caption)
     at.select_slider(key="sb:T").set_value(2.0).run()
     assert np.allclose(head_weights(at, 0), default)  # sidebar T = 2 = √4
 
@@ -125,7 +125,7 @@ def test_one_head_with_the_same_weights_and_the_sidebar_t_is_screen_3():
     assert s.head_weights == "shared" and s.n_heads == 1
     single = analysis.compute(s).trace.weights  # what ③ shows at the sidebar T
     assert not np.allclose(head_weights(at, 0), single)  # T = √d_h = 2 is not the sidebar's 0.5 ...
-    assert any("사이드바의 T 쓰기" in c.value for c in at.caption)  # ... and the page says why
+    assert any("‘①–⑤의 T 쓰기’" in c.value for c in at.caption)  # ... and the page says why
     at.toggle(key="mh:sidebar_t").set_value(True).run()
     assert_clean(at)
     shown = head_weights(at, 0)

@@ -59,7 +59,8 @@ SEL_APP_IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 SEL_MAIN = '[data-testid="stMain"]'
 SEL_STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 SEL_EXCEPTION = '[data-testid="stException"]'
-SEL_PLOTLY_CHART = '[data-testid="stPlotlyChart"]'
+# st.plotly_chart, or a chart that updates in place (attention_core.ui.live_chart)
+SEL_PLOTLY_CHART = ':is([data-testid="stPlotlyChart"], .attention-live-box)'
 SEL_PLOTLY_RENDERED = ".js-plotly-plot"
 SEL_SIDEBAR = '[data-testid="stSidebar"]'
 SEL_PAGE_LINK = '[data-testid="stPageLink-NavLink"]'  # <a> from st.page_link

@@ -101,3 +101,57 @@ def test_auto_train_advances_while_the_rest_of_the_page_answers(app_server, new_
     assert int(metric(page, "learn.m_step", "en")) == stopped  # nothing runs once stopped
     assert len(chart_data(page, "curves")["y"]) == stopped + 1
     assert page.js_errors == []
+
+
+# Every animation frame until the step shown reaches `until` (or `limitMs` passes): the step and the names of the
+# charts drawn (a container with the chart's key holding a drawn Plotly plot).
+SAMPLE_JS = """
+([until, limitMs]) => new Promise(resolve => {
+  const out = []; const t0 = performance.now();
+  const step = () => { const m = document.querySelector('[data-testid="stMain"] [data-testid="stMetricValue"]');
+                       return m ? parseInt(m.innerText) : -1; };
+  const frame = () => {
+    const names = [...document.querySelectorAll('[class*="st-key-chart-"]')]
+      .filter(el => el.querySelector('.js-plotly-plot .main-svg'))
+      .map(el => [...el.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length));
+    const s = step(); out.push({step: s, charts: names});
+    if (s >= until || performance.now() - t0 > limitMs) resolve(out); else requestAnimationFrame(frame);
+  };
+  frame();
+})
+"""
+CHARTS = {"curves", "bilinear", "weights-learned", "weights-hand-set", "replay"}
+
+
+def test_no_chart_vanishes_while_auto_training_and_stop_stops_at_once(app_server, new_page):
+    from attention_core import learn
+
+    page = new_page()
+    page.goto(app_server.url)
+    settle(page)
+    go_to(page, "learn")
+    settle(page, n_min=4)
+    click(page, "ln:auto")
+    page.wait_for_function(STEP_AT_LEAST, arg=1, timeout=60000)
+    page.wait_for_function("() => !!document.querySelector('.st-key-chart-replay .js-plotly-plot .main-svg')",
+                           timeout=60000)
+    start = int(metric(page, "learn.m_step"))
+    samples = page.evaluate(SAMPLE_JS, [start + 10 * learn.AUTO_STEPS, 90000])  # ten ticks, every frame
+    assert samples[-1]["step"] >= start + 10 * learn.AUTO_STEPS, samples[-1]
+    missing = [(s["step"], sorted(CHARTS - set(s["charts"]))) for s in samples if not set(s["charts"]) >= CHARTS]
+    assert not missing, missing[:5]  # every chart drawn in every frame
+    assert len({s["step"] for s in samples}) >= 5  # and it did update meanwhile
+
+    shown = int(metric(page, "learn.m_step"))
+    click(page, "ln:stop")
+    notice = page.locator(f"{MAIN} [data-testid='stAlertContentInfo']", has_text="멈췄습니다")
+    notice.wait_for(timeout=60000)
+    stopped = int("".join(c for c in notice.inner_text() if c.isdigit()))
+    settle(page, n_min=5)
+    # the step the Stop's callback saw is the last one: no tick advanced after it ...
+    assert int(metric(page, "learn.m_step")) == stopped
+    assert len(chart_data(page, "curves")["y"]) == stopped + 1
+    # ... and it is at most a few ticks past what the page showed at the click (ticks already computed and on
+    # their way to the browser; the code before this ran on for 80 steps in ticks of 20)
+    assert 0 <= stopped - shown <= 6 * learn.AUTO_STEPS, (shown, stopped)
+    assert page.js_errors == []

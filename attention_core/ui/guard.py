@@ -1,0 +1,84 @@
+"""What the frame does with an error nothing else caught: the user sees a message in the UI language with a
+"reset this page" button, never a traceback; the session's state stays; the server logs the traceback.
+
+`catching(p, where)` wraps a page's body (and each T part); `guarded(p, fn)` wraps a widget callback, whose
+errors Streamlit would show before the page even starts. Streamlit's own control flow (st.rerun, st.stop,
+st.switch_page) raises BaseExceptions, which pass through.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from ..scenario import View
+from .state import Training
+
+if TYPE_CHECKING:
+    from .frame import Page
+
+LOG = logging.getLogger("attention_core.ui")
+_FAILED = "attention_failed"  # session key: the page whose callback failed, so its next run offers the reset
+
+
+@contextlib.contextmanager
+def catching(p: Page, where: str, slot=None) -> Iterator[None]:
+    """Run the block; on an unexpected error, log it and show the message and the reset button (in `slot`,
+    an `st.empty()`, when given; else where the block stopped)."""
+    try:
+        yield
+    except Exception as err:  # the last line of defence: nothing may reach the user as a traceback
+        LOG.error("page %s: %s failed", p.key, where, exc_info=err)
+        with slot.container() if slot is not None else contextlib.nullcontext():
+            failure(p, where)
+
+
+def guarded(p: Page, fn: Callable) -> Callable:
+    """`fn` as a widget callback: an unexpected error is logged, the change is dropped, the page says so."""
+
+    @functools.wraps(fn)
+    def callback(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as err:  # as above
+            LOG.error("page %s: callback %s failed", p.key, getattr(fn, "__name__", "?"), exc_info=err)
+            st.session_state[_FAILED] = p.key
+            return None
+
+    return callback
+
+
+def pending_failure(p: Page) -> None:
+    """At the top of a page: the message and the reset button when a callback of this page failed."""
+    if st.session_state.get(_FAILED) == p.key:
+        del st.session_state[_FAILED]
+        failure(p, "callback")
+
+
+def failure(p: Page, where: str) -> None:
+    st.error(p.t("msg.page_failed"), icon=":material/error:")
+    st.button(p.t("msg.reset_page"), key=f"guard:reset:{p.key}:{where}", icon=":material/restart_alt:",
+              on_click=reset_page, args=(p,))
+
+
+def reset_page(p: Page) -> None:
+    """This page's own settings back to the start; the sentence, weights, T and the lesson stay.
+
+    The picks (word, cell, dimensions), this page's predict-then-reveal quizzes, ⑦'s training run, and the
+    page's widgets, which are written afresh from the state on the next run.
+    """
+    state = p._state
+    state.view = replace(View(), lang=state.view.lang, presenter=state.view.presenter).fitted(state.scenario)
+    state.quizzes = {k: q for k, q in state.quizzes.items() if not k.startswith(f"{p.key}:")}
+    if p.key == "learn":
+        state.training = Training()
+    for key, binding in list(state.widgets.items()):
+        if binding.context[0] == p.key:
+            del state.widgets[key]
+    state.notices.append(("success", p.t("msg.page_reset_done")))

@@ -1,0 +1,46 @@
+"""A Plotly chart that updates in place: for charts redrawn several times a second (⑦'s auto-training).
+
+`st.plotly_chart` gives its element an id made from the figure itself, and Streamlit's frontend keys the chart
+by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it (during ⑦'s
+auto-training three of its charts were blank most of the time). This component keeps one element under its key
+and hands each new figure to `Plotly.react`, which redraws the same plot.
+
+It uses the Plotly that Streamlit loads for its own charts (`window.Plotly`, see facts), so a page that shows a
+live chart also shows at least one `st.plotly_chart`. The container's key is the chart's ("chart:<name>"), as
+for `Page.chart`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+_HTML = '<div class="attention-live-box"><div class="attention-live-chart"></div></div>'  # the box: for tests
+_JS = """
+export default function ({ data, parentElement }) {
+  const gd = parentElement.querySelector('.attention-live-chart');
+  if (!gd || !data) return;
+  const figure = JSON.parse(data.figure);
+  const config = Object.assign({ responsive: true }, data.config);
+  let tries = 0;
+  const draw = () => {
+    if (!window.Plotly) { if (tries++ < 600) setTimeout(draw, 50); return; }  // Streamlit loads it lazily
+    window.Plotly.react(gd, figure.data || [], Object.assign({ autosize: true }, figure.layout || {}), config);
+  };
+  draw();
+}
+"""
+_COMPONENT = None
+
+
+def _component():
+    global _COMPONENT
+    if _COMPONENT is None:
+        _COMPONENT = st.components.v2.component("attention_live_chart", html=_HTML, js=_JS, isolate_styles=False)
+    return _COMPONENT
+
+
+def live_chart(fig, config: dict, key: str) -> None:
+    """Draw `fig` (a Plotly figure) under `key`; the same key on the next run updates the drawn plot in place."""
+    _component()(data={"figure": fig.to_json(), "config": json.loads(json.dumps(config))}, key=key)
