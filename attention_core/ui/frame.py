@@ -33,6 +33,7 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, weight_columns
 from ..scenes import Scene
+from . import tcontrol
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -102,6 +103,7 @@ class Page:
         self._state = state
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
+        self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
 
     def seed(self, key: str, value: object, field: str | None = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
@@ -168,7 +170,11 @@ class Page:
             if queued_alone(state):
                 st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
             with st.container(key=f"t-part-{self.key}-{fn.__name__}"):  # the part's name, for tests
-                fn()
+                self._t_depth += 1
+                try:
+                    fn()
+                finally:
+                    self._t_depth -= 1
 
         part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
         fragment = st.fragment(part, key=key)
@@ -337,6 +343,8 @@ class Page:
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
     def chart(self, fig, name: str) -> None:
+        if self._t_depth:  # a T chart: the T control redraws it in the browser while the hand moves
+            fig = tcontrol.attach(self, fig)
         st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
 
     @property
@@ -543,8 +551,9 @@ def sentence_input(p: Page, key: str) -> None:
 
 
 def temperature_slider(p: Page, key: str) -> None:
-    """The T slider (log-spaced steps), bound to the scenario's T. It is a T part itself, so that a step on
-    one T slider moves the others on the screen too."""
+    """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
+    Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
+    It is a T part itself, so that a step on one T control moves the others on the screen too."""
 
     def changed() -> None:
         ok, value = p.take(key)
@@ -552,11 +561,25 @@ def temperature_slider(p: Page, key: str) -> None:
             p.update(p.scenario.with_temperature(value))
             p.redraw_t()
 
+    def released() -> None:  # the browser control, once the hand stops
+        value = tcontrol.reported(key)
+        if value is None:
+            return
+        try:
+            p.update(p.scenario.with_temperature(value))
+        except InputError as err:
+            p.notify("error", p.error(err))
+            return
+        p.redraw_t()
+
     def slider() -> None:
         t = p.scenario.temperature
         p.seed(key, t, "temperature")
-        st.select_slider(p.t("sb.temperature"), options=sorted(set(T_OPTIONS) | {t}), key=key,
-                         format_func=lambda v: f"{v:g}", on_change=changed, help=p.t("sb.temperature_help"))
+        options = sorted(set(T_OPTIONS) | {t})
+        with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
+            st.select_slider(p.t("sb.temperature"), options=options, key=key,
+                             format_func=lambda v: f"{v:g}", on_change=changed, help=p.t("sb.temperature_help"))
+            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()
