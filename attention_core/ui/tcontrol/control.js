@@ -48,7 +48,10 @@ function preview(T) {
     drawn += 1;
   }
   stats.previews += 1;
-  stats.frames.push(performance.now() - start);
+  const done = performance.now();
+  stats.lastDone = done;
+  stats.frames.push(done - start);
+  requestAnimationFrame(() => { stats.lastPaint = performance.now(); });  // the frame that shows it
   if (stats.frames.length > 2000) stats.frames.shift();
   return drawn;
 }
@@ -65,11 +68,20 @@ function build(parentElement, data) {
   parentElement.replaceChildren(root);
   const state = {
     root, data, input: root.querySelector("input"), out: root.querySelector("output"),
-    timer: null, dragging: false, touched: false, lastSent: null, server: data.t,
+    timer: null, frame: null, dragging: false, touched: false, lastSent: null, server: data.t,
   };
   state.input.addEventListener("input", () => moved(state));
   state.input.addEventListener("pointerdown", () => { state.dragging = true; });
-  const release = () => { if (state.dragging) { state.dragging = false; send(state); } };
+  const release = () => {
+    if (!state.dragging) return;
+    state.dragging = false;
+    if (state.frame) {
+      cancelAnimationFrame(state.frame);
+      state.frame = null;
+      if (!redraw(state, valueOf(state))) return;  // sent already
+    }
+    send(state);
+  };
   state.input.addEventListener("pointerup", release);
   state.input.addEventListener("pointercancel", release);
   state.input.addEventListener("change", () => { if (!state.timer && state.touched && !state.dragging) send(state); });
@@ -93,12 +105,26 @@ function moved(state) {
   state.touched = true;
   for (const other of controls) if (other !== state && other.data.options.includes(t)) show(other, t);
   show(state, t);
-  let ok = true;
-  try { preview(t); } catch (err) { ok = false; stats.failed += 1; console.warn("T preview:", err); }
   clearTimeout(state.timer);
   state.timer = null;
-  if (!ok) { send(state); return; }  // no preview: the server draws every step, as a plain slider
-  if (!state.dragging) state.timer = setTimeout(() => { state.timer = null; send(state); }, PAUSE_MS);
+  if (state.dragging) {  // pointer moves come faster than frames: draw the latest T once per frame
+    if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = null; redraw(state, valueOf(state)); });
+    return;
+  }
+  if (redraw(state, t)) state.timer = setTimeout(() => { state.timer = null; send(state); }, PAUSE_MS);
+}
+
+// The preview at T; false (and T sent to the server at once) where it cannot run
+function redraw(state, t) {
+  try {
+    preview(t);
+    return true;
+  } catch (err) {
+    stats.failed += 1;
+    console.warn("T preview:", err);
+    send(state);  // no preview: the server draws every step, as a plain slider
+    return false;
+  }
 }
 
 function send(state) {
