@@ -8,6 +8,8 @@ A T step redraws only what depends on T: the T sliders, the parts a page marks w
 B − A compare and the share link (Streamlit fragments, rerun by name from the slider's callback; the export
 tools make their files from the state at the click). Everything else on the page stays as it is in the
 browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py).
+The T control itself (`tcontrol`) redraws the T charts in the browser while the hand moves and sends the T
+once the hand stops; that is the T step above.
 """
 
 from __future__ import annotations
