@@ -356,7 +356,7 @@ def measure_control(tab: Tab, reps: int, settle: float, drag_moves: int = 24) ->
     control.wait_for(timeout=30_000)
     press, confirmed, failures = [], [], 0
     for i in range(reps):
-        value, hi = (int(control.get_attribute(a) or 0) for a in ("value", "max"))
+        value, hi = int(control.input_value() or 0), int(control.get_attribute("max") or 0)
         key = "ArrowLeft" if (i // 6) % 2 else "ArrowRight"  # sweep a stretch of the range, then back
         if (key == "ArrowRight" and value >= hi) or (key == "ArrowLeft" and value <= 0):
             key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
@@ -367,7 +367,7 @@ def measure_control(tab: Tab, reps: int, settle: float, drag_moves: int = 24) ->
             control.press(key)
             page.wait_for_function("([p, s]) => window.__attentionT.previews > p && window.__attentionT.lastPaint"
                                    " > window.__attentionT.lastDone - 1e-9 && window.__attentionT.sends > s",
-                                   arg=[before["previews"], before["sends"]], timeout=30_000, polling=20)
+                                   arg=[before["previews"], before["sends"]], timeout=15_000, polling=20)
             st = page.evaluate(CONTROL_STATS_JS)
             press.append(st["paint"] - st["key"])
             done = page.wait_for_function(STEP_DONE_JS, arg=[0, settle], timeout=30_000, polling=20).json_value()
@@ -381,7 +381,7 @@ def measure_control(tab: Tab, reps: int, settle: float, drag_moves: int = 24) ->
     box = control.bounding_box()
     hi = int(control.get_attribute("max") or 1)
     for _ in range(2):
-        value = int(control.get_attribute("value") or 0)
+        value = int(control.input_value() or 0)
         y, step = box["y"] + box["height"] / 2, box["width"] / hi
         x = box["x"] + step * value
         n0 = len(page.evaluate(CONTROL_STATS_JS)["frames"])
