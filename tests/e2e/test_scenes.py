@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from attention_core import scenes
-from tests.e2e.app_driver import SIDEBAR, settle
+from tests.e2e.app_driver import SIDEBAR, T_VALUE, settle
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
@@ -35,12 +35,12 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
     page.keyboard.press("PageDown")  # scene 5: T = 0.3 on the same page
     page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
     settle(page)
-    thumb = page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text()
-    assert thumb.strip() == "0.3"
+    shown_t = page.locator(f"[data-testid='stMain'] {T_VALUE}").first  # the T control on the page
+    assert shown_t.inner_text().strip() == "0.3"
     page.keyboard.press("PageUp")
     page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
     settle(page)
-    assert page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text() == "1"
+    assert shown_t.inner_text().strip() == "1"
 
 
 def test_a_lesson_built_in_the_sidebar_saves_and_loads_in_a_new_browser(app_server, new_page, tmp_path):
