@@ -290,6 +290,7 @@ def markdown(run: dict) -> str:
         out += [table(("page", "script ms (median, browser-driven reruns)", "floor script ms", "verdict",
                        "why: top server costs (sampled T reruns under AppTest)"), body), ""]
         out += [summary_line(sel16, check_script), ""]
+    out += control_section(run["results"])
     cold = run.get("cold")
     if cold and cold.get("app"):
         out += cold_section(cold)
@@ -314,6 +315,60 @@ def markdown(run: dict) -> str:
         out += profile_section(profiles)
     out += METHOD
     return "\n".join(out) + "\n"
+
+
+# the T control's targets (issue 20): key press → final chart data, and a drag frame
+CONTROL_RATIO, CONTROL_MS_DEFAULT, CONTROL_MS_64 = 0.5, 120.0, 250.0
+FRAME_MS_8, FRAME_MS_64 = 16.0, 50.0
+
+
+def median_ci(xs: Sequence[float], n_boot: int = 2000, level: float = 0.95, seed: int = 0) -> tuple[float, float]:
+    """Bootstrap interval of the median."""
+    if len(xs) < 2:
+        return (math.nan, math.nan)
+    rng = random.Random(seed)
+    boots = [median([rng.choice(xs) for _ in xs]) for _ in range(n_boot)]
+    tail = (1 - level) / 2
+    return (quantile(boots, tail), quantile(boots, 1 - tail))
+
+
+def fmt_ms_ci(ci: tuple[float, float], decimals: int = 0) -> str:
+    lo, hi = ci
+    return "–" if math.isnan(lo) else f"{lo:.{decimals}f}–{hi:.{decimals}f}"
+
+
+def control_section(results: Sequence[dict]) -> list[str]:
+    """The T control: key press → the painted preview, against the floor's step; drag frames."""
+    rows = [r for r in results if isinstance(r.get("control"), dict) and r["control"].get("press")]
+    if not rows:
+        return []
+    out = ["## The T control: a key press → every T chart shows its final data, and a drag frame", "",
+           f"Targets: ≤ {CONTROL_RATIO}× the floor's step and ≤ {CONTROL_MS_DEFAULT:g} ms at the default sentence "
+           f"(4 words), ≤ {CONTROL_RATIO}× and ≤ {CONTROL_MS_64:g} ms at 64 words; a drag frame ≤ {FRAME_MS_8:g} ms "
+           f"median at 8 words, ≤ {FRAME_MS_64:g} ms at 64. \"Server step\" is the same page's step through the "
+           "server (the hidden Streamlit slider), what every step cost before the control; \"confirmed\" is the "
+           "press → the end of the run the control starts after its 300 ms pause.", ""]
+    body = []
+    for r in rows:
+        c = r["control"]
+        floor = [x["latency"] for x in r.get("floor", [])]
+        app = [x["latency"] for x in r.get("app", [])]
+        press, frames = c["press"], c.get("drag_frames", [])
+        ms_target = CONTROL_MS_64 if r["n"] >= 64 else (CONTROL_MS_DEFAULT if r["n"] <= 4 else None)
+        ratio_ = ratio(median(press), median(floor))
+        ok_press = None if not floor else (ratio_ <= CONTROL_RATIO
+                                           and (ms_target is None or median(press) <= ms_target))
+        frame_target = FRAME_MS_8 if r["n"] == 8 else (FRAME_MS_64 if r["n"] >= 64 else None)
+        ok_frame = None if frame_target is None or not frames else median(frames) <= frame_target
+        body.append([r["page"], r["n"], f"{fmt_ms(median(press))} ({fmt_ms_ci(median_ci(press))})",
+                     f"{fmt_ms(median(floor))}", f"{fmt_ratio(ratio_)} ({fmt_ci(ratio_ci(press, floor))})",
+                     verdict(ok_press), fmt_ms(median(app)), fmt_ms(median(c.get("confirmed", []))),
+                     f"{median(frames):.1f} ({fmt_ms_ci(median_ci(frames), 1)})", fmt_ms(quantile(frames, 0.95)),
+                     len(frames), verdict(ok_frame), c.get("failures", 0)])
+    out += [table(("page", "n", "press → painted ms, median (95% CI)", "floor step ms", "ratio (95% CI)",
+                   "press verdict", "server step ms", "confirmed ms", "drag frame ms, median (95% CI)",
+                   "drag frame p95 ms", "frames", "frame verdict", "failed"), body), ""]
+    return out
 
 
 def reps_range(rows: Sequence[dict], settings: dict) -> str:

@@ -19,6 +19,14 @@ for at least that many. afterplot is caught from a chart's birth by wrapping the
 chart div (a setter on HTMLElement.prototype), because a listener attached with gd.on dies with the node.
 
 Bytes per rerun are the websocket messages the page receives between the press and the end of the step.
+
+The T control (attention_core/ui/tcontrol) redraws the T charts in the browser and tells the server once the
+hand stops. The step above is the server's run (the app's Streamlit slider, which the control hides, is shown
+again and pressed): what every step cost before the control, and what the release costs now. On CONTROL_PAGES
+`measure_control` then times the control itself: a key press on it → the frame that shows every T chart's new
+data (keydown → requestAnimationFrame after the redraw, performance.now() in the page), the same press → the
+end of the server run it starts after its pause ("confirmed"), and drags across it (the browser's own
+performance.now() around each redraw, per pointer move).
 Results: raw JSON in bench/results/, the report (tables against the targets) in --out.
 """
 
@@ -42,6 +50,8 @@ sys.path.insert(0, str(ROOT))
 from bench import report  # noqa: E402
 
 PAGE_KEYS = ("home", "gaze", "score", "temperature", "value", "residual", "multihead")
+CONTROL_PAGES = ("home", "temperature", "value", "residual")  # the drag-frame targets of issue 20
+SHOW_FALLBACK_JS = "() => document.querySelectorAll('style[id^=\"attention-t-hide-\"]').forEach(s => s.remove())"
 SIZES = (4, 8, 16, 32, 64)
 VIEWPORT = {"width": 1280, "height": 720}
 # keep both tabs running at full speed although only one is stepped at a time
@@ -234,6 +244,7 @@ class Tab:
         if pattern == "alternate":
             self.direction = -self.direction
         else:
+            self.page.evaluate(SHOW_FALLBACK_JS)
             s = self.slider()
             value, lo, hi = (float(s.get_attribute(a)) for a in ("value", "min", "max"))
             if value + self.direction > hi or value + self.direction < lo:
@@ -243,6 +254,7 @@ class Tab:
     def step(self, pattern: str, expect: int, settle: float, timeout: float = 30_000) -> dict:
         """One slider step: press, wait until the app is idle and `expect` charts have redrawn."""
         key = self.next_key(pattern)
+        self.page.evaluate(SHOW_FALLBACK_JS)  # the app's Streamlit slider: the server's step, as before the control
         slider = self.slider()
         slider.focus()
         self.page.evaluate(RESET_JS)
@@ -311,7 +323,14 @@ def measure_page(tabs: dict, servers: dict, logs: dict, key: str, n: int, args, 
                 failures += 1
                 print(f"    {tab.name} step failed: {str(err).splitlines()[0]}", flush=True)
     t1 = time.time()
+    control = None
+    if key in CONTROL_PAGES and getattr(args, "control_reps", 0):
+        try:
+            control = measure_control(app, args.control_reps, args.settle)
+        except Exception as err:  # reported, the run goes on
+            control = {"error": str(err).splitlines()[0][:300]}
     return {
+        "control": control,
         "page": key, "n": n, "charts": len(charts), "redrawn": expect_a, "floor_redrawn": expect_b,
         "chart_spec": charts, "floor_spec": spec, "failures": failures,
         "page_errors": sorted(set(page_errors) | set(app.exceptions())),
@@ -319,6 +338,64 @@ def measure_page(tabs: dict, servers: dict, logs: dict, key: str, n: int, args, 
         "script_ms": timing_lines(logs["app"], key, t0, t1),
         "floor_script_ms": timing_lines(logs["floor"], "floor", t0, t1),
     }
+
+
+CONTROL = '[data-testid="stSidebar"] .attention-t-range'
+CONTROL_STATS_JS = """
+() => { const s = window.__attentionT || {}; return {previews: s.previews || 0, sends: s.sends || 0,
+  frames: s.frames || [], done: s.lastDone, paint: s.lastPaint, key: window.__bench.key}; }
+"""
+
+
+def measure_control(tab: Tab, reps: int, settle: float, drag_moves: int = 24) -> dict:
+    """The T control on the open page: key press → painted preview; → end of the server's run; drag frames."""
+    from tests.e2e.helpers import wait_for_app
+
+    page = tab.page
+    control = page.locator(CONTROL).first
+    control.wait_for(timeout=30_000)
+    press, confirmed, failures = [], [], 0
+    for i in range(reps):
+        value, hi = int(control.input_value() or 0), int(control.get_attribute("max") or 0)
+        key = "ArrowLeft" if (i // 6) % 2 else "ArrowRight"  # sweep a stretch of the range, then back
+        if (key == "ArrowRight" and value >= hi) or (key == "ArrowLeft" and value <= 0):
+            key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+        control.focus()
+        before = page.evaluate(CONTROL_STATS_JS)
+        page.evaluate(RESET_JS)
+        try:
+            control.press(key)
+            page.wait_for_function("([p, s]) => window.__attentionT.previews > p && window.__attentionT.lastPaint"
+                                   " > window.__attentionT.lastDone - 1e-9 && window.__attentionT.sends > s",
+                                   arg=[before["previews"], before["sends"]], timeout=15_000, polling=20)
+            st = page.evaluate(CONTROL_STATS_JS)
+            press.append(st["paint"] - st["key"])
+            done = page.wait_for_function(STEP_DONE_JS, arg=[0, settle], timeout=30_000, polling=20).json_value()
+            confirmed.append(done["run_end"])
+        except Exception as err:  # a step that never settles is reported, not fatal
+            failures += 1
+            print(f"    control step failed: {str(err).splitlines()[0]}", flush=True)
+    wait_for_app(page, timeout=60_000)
+    # drags: pointer down on the thumb, moves one option at a time across part of the range and back, release
+    drag = []
+    box = control.bounding_box()
+    hi = int(control.get_attribute("max") or 1)
+    for _ in range(2):
+        value = int(control.input_value() or 0)
+        y, step = box["y"] + box["height"] / 2, box["width"] / hi
+        x = box["x"] + step * value
+        n0 = len(page.evaluate(CONTROL_STATS_JS)["frames"])
+        page.mouse.move(x, y)
+        page.mouse.down()
+        direction = -1 if value > hi / 2 else 1
+        for k in range(1, drag_moves + 1):
+            page.mouse.move(x + direction * step * min(k, drag_moves // 2 * 2 - k), y)
+            page.wait_for_timeout(20)
+        page.mouse.up()
+        drag += page.evaluate(CONTROL_STATS_JS)["frames"][n0:]
+        wait_for_app(page, timeout=60_000)
+        page.wait_for_timeout(settle)
+    return {"press": press, "confirmed": confirmed, "drag_frames": drag, "failures": failures}
 
 
 def browser_profile(tab: Tab, url: str, pattern: str, expect: int, settle: float) -> dict:
@@ -437,6 +514,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--cold-reps", type=int, default=3)
     ap.add_argument("--scene-reps", type=int, default=3,
                     help="walks of the built-in lesson (PageDown → focused chart, bench/scenes.py) at 8 words; 0: none")
+    ap.add_argument("--control-reps", type=int, default=12,
+                    help="key presses on the T control per (page, n) of CONTROL_PAGES (0: skip), plus two drags")
     ap.add_argument("--pattern", choices=("sweep", "alternate"), default="sweep",
                     help="sweep the T range (default) or alternate Right/Left (hits Streamlit's message cache)")
     ap.add_argument("--settle", type=float, default=150, help="ms of quiet that end a step")
@@ -453,6 +532,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.sizes = "8,64" if args.sizes == ",".join(map(str, SIZES)) else args.sizes
         args.reps, args.min_reps, args.warmup, args.cold_reps = min(args.reps, 3), 3, 1, 1
         args.scene_reps = min(args.scene_reps, 1)
+        args.control_reps = min(args.control_reps, 4)
         args.browser_profiles = min(args.browser_profiles, 1)
         args.profile_sizes = "16"
     return args

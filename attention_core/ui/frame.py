@@ -8,6 +8,8 @@ A T step redraws only what depends on T: the T sliders, the parts a page marks w
 B − A compare and the share link (Streamlit fragments, rerun by name from the slider's callback; the export
 tools make their files from the state at the click). Everything else on the page stays as it is in the
 browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py).
+The T control itself (`tcontrol`) redraws the T charts in the browser while the hand moves and sends the T
+once the hand stops; that is the T step above.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
+from . import tcontrol
 from .guard import catching, guarded
 from .live_chart import live_chart
 from .state import AppState, Binding, Quiz, Training
@@ -104,6 +107,7 @@ class Page:
         self._state = state
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
+        self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
 
     def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
@@ -174,7 +178,11 @@ class Page:
                 st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
             # the part's name, for tests
             with st.container(key=f"t-part-{self.key}-{fn.__name__}"), catching(self, fn.__name__):
-                fn()
+                self._t_depth += 1
+                try:
+                    fn()
+                finally:
+                    self._t_depth -= 1
 
         part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
         fragment = st.fragment(part, key=key)
@@ -355,7 +363,10 @@ class Page:
 
     def chart(self, fig, name: str, live: bool = False) -> None:
         """Draw `fig` under the key "chart:<name>". `live`: a chart redrawn several times a second, updated in
-        place instead of mounted afresh (see live_chart)."""
+        place instead of mounted afresh (see live_chart). Inside a T part the figure carries what the T control
+        needs to redraw it in the browser while the hand moves (tcontrol.attach)."""
+        if self._t_depth:
+            fig = tcontrol.attach(self, fig)
         config = figures.chart_config(f"{self.key}-{name}")
         if live:
             live_chart(fig, config, key=f"chart:{name}")
@@ -581,8 +592,9 @@ def sentence_input(p: Page, key: str) -> None:
 
 
 def temperature_slider(p: Page, key: str) -> None:
-    """The T slider (log-spaced steps), bound to the scenario's T. It is a T part itself, so that a step on
-    one T slider moves the others on the screen too."""
+    """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
+    Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
+    It is a T part itself, so that a step on one T control moves the others on the screen too."""
 
     def changed() -> None:
         ok, value = p.take(key)
@@ -590,12 +602,25 @@ def temperature_slider(p: Page, key: str) -> None:
             p.update(p.scenario.with_temperature(value))
             p.redraw_t()
 
+    def released() -> None:  # the browser control, once the hand stops
+        value = tcontrol.reported(key)
+        if value is None:
+            return
+        try:
+            p.update(p.scenario.with_temperature(value))
+        except InputError as err:
+            p.notify("error", p.error(err))
+            return
+        p.redraw_t()
+
     def slider() -> None:
         t = p.scenario.temperature
         p.seed(key, t, "temperature")
-        st.select_slider(p.t("sb.temperature"), options=sorted(set(T_OPTIONS) | {t}), key=key,
-                         format_func=lambda v: f"{v:g}", on_change=guarded(p, changed),
-                         help=p.t("sb.temperature_help"))
+        options = sorted(set(T_OPTIONS) | {t})
+        with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
+            st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
+                             on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
+            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()

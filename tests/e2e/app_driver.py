@@ -201,3 +201,37 @@ def upload_state(page, path) -> None:
     open_tools(page)
     by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
     settle(page)
+
+
+# The T control (attention_core/ui/tcontrol): a range input whose steps the browser previews; it tells the server
+# once the hand stops. `window.__attentionT` counts its previews and the values it sent.
+T_CONTROL = ".attention-t-range"
+T_VALUE = ".attention-t-value"
+
+
+def t_control(page, scope: str = SIDEBAR):
+    return page.locator(f"{scope} {T_CONTROL}").first
+
+
+def t_shown(page, scope: str = SIDEBAR) -> float:
+    """The T the control in `scope` shows."""
+    return float(page.locator(f"{scope} {T_VALUE}").first.inner_text().strip())
+
+
+def t_counts(page) -> dict:
+    """The control's previews (browser redraws) and sends (values told to the server) since the page loaded."""
+    return page.evaluate("() => { const s = window.__attentionT || {}; "
+                         "return {previews: s.previews || 0, sends: s.sends || 0, failed: s.failed || 0}; }")
+
+
+def step_t(page, key: str = "ArrowRight", times: int = 1, scope: str = SIDEBAR, gap_ms: int = 0,
+           timeout: float = 30_000) -> None:
+    """Press `key` `times` times on the T control, wait until it has told the server, then for the run."""
+    before = t_counts(page)["sends"]
+    t_control(page, scope).focus()
+    for _ in range(times):
+        page.keyboard.press(key)
+        if gap_ms:
+            page.wait_for_timeout(gap_ms)
+    page.wait_for_function("n => (window.__attentionT || {}).sends > n", arg=before, timeout=timeout)
+    settle(page)

@@ -1,6 +1,6 @@
-"""No press is lost: five arrow keys 60 ms apart on the sidebar T slider, faster than the app's reruns, on every
-page, several times per page; the slider, the page's own T slider and the app's state (the share link) must
-all end on the fifth option. (A run under way used to write the canonical T back into the slider.)"""
+"""No press is lost: five arrow keys 60 ms apart on the sidebar T control, faster than the app's reruns, on every
+page, several times per page; the control, the page's own T control and the app's state (the share link) must
+all end on the fifth option, and the burst is told to the server once (one server run per burst)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,12 @@ import pytest
 
 from attention_core import codec
 from attention_core.ui import T_OPTIONS
-from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link
-from tests.e2e.helpers import SEL_SLIDER, wait_for_app
+from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown
+from tests.e2e.app_driver import t_control as t_control_of
+from tests.e2e.helpers import wait_for_app
 
-T_SLIDER = f"{SIDEBAR} {SEL_SLIDER}"
-THUMB = '[data-testid="stSliderThumbValue"]'
 PRESSES, GAP_MS, ROUNDS = 5, 60, 3
-
-
-def shown_t(page, scope: str) -> float:
-    return float(page.locator(f"{scope} {THUMB}").first.inner_text().strip())
+shown_t = t_shown
 
 
 def canonical_t(page) -> float:
@@ -43,19 +39,22 @@ def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, k
     settle(page)
     if key != "home":
         go_to(page, key)
-    slider = page.locator(T_SLIDER).first
+    slider = t_control_of(page)
     for r in range(ROUNDS):
         arrow, step = ("ArrowRight", 1) if r % 2 == 0 else ("ArrowLeft", -1)
         start = T_OPTIONS.index(shown_t(page, SIDEBAR))
         want = T_OPTIONS[start + step * PRESSES]
+        sends = t_counts(page)["sends"]
         slider.focus()
         for _ in range(PRESSES):
             page.keyboard.press(arrow)
             page.wait_for_timeout(GAP_MS)
+        page.wait_for_function("n => window.__attentionT.sends > n", arg=sends, timeout=30_000)
         quiet(page)
         where = f"{key}, round {r + 1}: {PRESSES} × {arrow} from T = {T_OPTIONS[start]:g}"
         assert shown_t(page, SIDEBAR) == want, where
         assert canonical_t(page) == want, where
+        assert t_counts(page)["sends"] == sends + 1, where  # the burst was told to the server once
         if key == "temperature":  # the page's own T slider follows the sidebar's
             assert shown_t(page, '[data-testid="stMain"]') == want, where
 

@@ -17,17 +17,16 @@ from tests.e2e.app_driver import (
     key_class,
     settle,
     switch_language,
+    t_shown,
     tick_texts,
 )
-from tests.e2e.helpers import SEL_SLIDER
+from tests.e2e.app_driver import step_t as step_t_control
 
 SENTENCE_A = "고양이가 매트 위에 앉았다"
 SENTENCE_B = "강아지는 공원에서 즐겁게 뛰었다 어제"
 DEFAULT_WORDS = ("슬픈", "영화였다", "아름다운", "장면이었다")
 T_A, T_B = "0.5", "2"  # five steps left and five steps right of the default T = 1
 SENTENCE_BOX = f'{SIDEBAR} .{key_class("sb:sentence")} input'
-T_THUMB = f'{SIDEBAR} .{key_class("sb:T")} [data-testid="stSliderThumbValue"]'
-T_SLIDER = f'{SIDEBAR} .{key_class("sb:T")} {SEL_SLIDER}'  # react-aria: the focusable range input
 
 
 def at_once(*pages) -> None:
@@ -43,11 +42,9 @@ def type_sentence(page, sentence: str) -> None:
 
 
 def step_t(page, key: str, steps: int) -> None:
-    """Steps of the T slider, each answered before the next (a burst faster than the reruns may end short)."""
+    """Steps of the T control, each answered before the next."""
     for _ in range(steps):
-        page.locator(T_SLIDER).first.focus()
-        page.keyboard.press(key)
-        settle(page)
+        step_t_control(page, key)
 
 
 def click_link(page, key: str) -> None:
@@ -61,7 +58,7 @@ def arrive(page, key: str) -> None:
 
 def sidebar(page) -> tuple[str, str, str]:
     """(sentence in the box, T on the slider, label of the first page link) as this student sees them."""
-    return (page.locator(SENTENCE_BOX).first.input_value(), page.locator(T_THUMB).first.inner_text().strip(),
+    return (page.locator(SENTENCE_BOX).first.input_value(), f"{t_shown(page):g}",
             page.locator(SIDEBAR_LINKS).first.inner_text().strip())
 
 

@@ -25,9 +25,9 @@ from tests.e2e.app_driver import (
     set_sentence,
     settle,
     share_link,
+    step_t,
     tick_texts,
 )
-from tests.e2e.helpers import SEL_SLIDER
 
 
 def test_presenter_mode_walks_every_step_and_survives_the_share_link(app_server, new_page):
@@ -129,9 +129,7 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     assert state["sentence"] == "고양이가 매트 위에 앉았다"
 
     # a T step redraws only what depends on T; the files are made at the click, so they follow it
-    page.locator(f"{SIDEBAR} {SEL_SLIDER}").first.focus()
-    page.keyboard.press("ArrowRight")
-    settle(page)
+    step_t(page)
     with page.expect_download() as stepped_dl:
         click_button(page, "tl:json", wait=False)
     stepped = json.loads(Path(stepped_dl.value.path()).read_text(encoding="utf-8"))

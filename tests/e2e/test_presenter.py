@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import by_key, click_toggle, settle
+from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, settle
 
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
@@ -54,12 +54,13 @@ def test_one_t_control_per_screen_in_presenter_mode(app_server, new_page):
     settle(page)
     click_toggle(page, "sb:presenter")
     t_label = text("ko", "sb.temperature")  # every T slider carries this label, whatever its key
-    t_sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text=t_label)
-    assert t_sliders.count() == 1
+    t_controls = page.locator(f"[data-testid='stMain'] {T_CONTROL}:visible")  # the fallback sliders are hidden
+    assert t_controls.count() == 1
+    assert page.locator("[data-testid='stMain'] [data-testid='stSlider']:visible", has_text=t_label).count() == 0
     page.keyboard.press("PageDown")
     page.wait_for_url("**/value*")
     settle(page)
-    assert page.locator("[data-testid='stMain'] [data-testid='stSlider']", has_text=t_label).count() == 1
+    assert page.locator(f"[data-testid='stMain'] {T_CONTROL}:visible").count() == 1
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])

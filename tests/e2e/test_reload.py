@@ -9,10 +9,11 @@ from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import SIDEBAR, edit_first_cell, go_to, set_sentence, settle, tick_texts
+from tests.e2e.app_driver import SIDEBAR, T_VALUE, edit_first_cell, go_to, set_sentence, settle, tick_texts
+from tests.e2e.app_driver import step_t as step_t_control
 
 SENTENCE = "고양이가 매트 위에 앉았다"
-T_THUMB = f"{SIDEBAR} [data-testid='stSlider'] [data-testid='stSliderThumbValue']"
+T_THUMB = f"{SIDEBAR} {T_VALUE}"  # the T control's value
 
 
 def sid_of(url: str) -> str:
@@ -22,14 +23,9 @@ def sid_of(url: str) -> str:
 
 
 def step_t(page, times: int) -> None:
-    """Press the right arrow on the sidebar's T slider, one answered step at a time."""
-    thumb = page.locator(f"{SIDEBAR} [data-testid='stSlider'] input[type='range']").first
+    """Press the right arrow on the sidebar's T control, one answered step at a time."""
     for _ in range(times):
-        before = page.locator(T_THUMB).first.inner_text()
-        thumb.focus()
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("([sel, v]) => document.querySelector(sel).innerText !== v", arg=[T_THUMB, before])
-        settle(page)
+        step_t_control(page)
 
 
 def weights_chart(page) -> list:

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from attention_core import scenes
-from tests.e2e.app_driver import SIDEBAR, key_class, settle
+from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, settle
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
@@ -39,12 +39,12 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
     page.keyboard.press("PageDown")  # scene 5: T = 0.3 on the same page
     page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
     settle(page)
-    thumb = page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text()
-    assert thumb.strip() == "0.3"
+    shown_t = page.locator(f"[data-testid='stMain'] {T_VALUE}").first  # the T control on the page
+    assert shown_t.inner_text().strip() == "0.3"
     page.keyboard.press("PageUp")
     page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
     settle(page)
-    assert page.locator("[data-testid='stMain'] [data-testid='stSliderThumbValue']").first.inner_text() == "1"
+    assert shown_t.inner_text().strip() == "1"
 
 
 # Is the scene's focus (drawn) on the screen, wholly, below the pinned bar that holds the caption, which is itself

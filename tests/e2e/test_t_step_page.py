@@ -10,8 +10,7 @@ import pytest
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, chart_names, chart_shown, settle, share_link
-from tests.e2e.helpers import SEL_SLIDER
+from tests.e2e.app_driver import PAGE_KEYS, chart_names, chart_shown, settle, share_link, step_t
 
 # the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
 SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}
@@ -31,9 +30,7 @@ def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key)
     page = new_page()
     page.goto(f"{app_server.url if key == 'home' else app_server.page_url(key)}?s={token}")
     settle(page)
-    page.locator(f"{SIDEBAR} {SEL_SLIDER}").first.focus()
-    page.keyboard.press("ArrowRight")
-    settle(page)
+    step_t(page)  # one step of the T control: the browser's preview, then the run once the hand stops
     link = share_link(page)
     assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature > Scenario().temperature
     stepped = shown(page)

@@ -1,0 +1,170 @@
+// The T control (a Streamlit components-v2 module; math.js is put in front of it by tcontrol.py).
+//
+// A range input over the T options. While it is dragged or stepped with the keys, every chart on the page that
+// carries T inputs (layout.meta.attention_t, attached by Page.chart) is recomputed here and redrawn in place
+// with Plotly.update. The server is told once the hand stops: on release, or PAUSE_MS after the last key press.
+// If the preview cannot run (no Plotly, a math error), every step goes to the server at once, as a plain slider.
+// Once this module runs it hides the Streamlit slider drawn beside it (the fallback when it cannot load).
+
+const PAUSE_MS = 300;
+const live = new WeakMap();   // parentElement → this instance's state
+const controls = new Set();   // every instance on the page: a preview moves them all
+const stats = window.__attentionT || (window.__attentionT = { previews: 0, sends: 0, frames: [], failed: 0 });
+
+function fmt(t) { return String(Number(t.toPrecision(12))); }
+
+function metaOf(gd) {
+  const m = gd && gd.layout && gd.layout.meta;
+  return m && m.attention_t ? m.attention_t : null;
+}
+
+// The quantities at T for every source of one chart's inputs (boolean masks made from 0/1 rows)
+function sourcesAt(meta, T) {
+  const qs = {};
+  for (const [name, src] of Object.entries(meta.sources)) {
+    qs[name] = tmath.quantities(src, T);
+  }
+  return qs;
+}
+
+// Redraw every T chart on the page at T; returns the number of charts redrawn (throws when it cannot)
+function preview(T) {
+  if (!window.Plotly || typeof window.Plotly.update !== "function") throw new Error("Plotly is not loaded");
+  const start = performance.now();
+  let drawn = 0;
+  for (const gd of document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')) {
+    const meta = metaOf(gd);
+    if (!meta) continue;
+    const qs = sourcesAt(meta, T);
+    const idx = meta.traces.map(spec => spec.i);
+    const update = {};
+    meta.traces.forEach((spec, k) => {
+      const values = tmath.traceValues(spec, qs);
+      if (!update[spec.axis]) update[spec.axis] = new Array(idx.length).fill(undefined);
+      update[spec.axis][k] = values;
+    });
+    const layout = meta.title ? { "title.text": meta.title.split("{T}").join(fmt(T)) } : {};
+    window.Plotly.update(gd, update, layout, idx);
+    drawn += 1;
+  }
+  stats.previews += 1;
+  const done = performance.now();
+  stats.lastDone = done;
+  stats.frames.push(done - start);
+  requestAnimationFrame(() => { stats.lastPaint = performance.now(); });  // the frame that shows it
+  if (stats.frames.length > 2000) stats.frames.shift();
+  return drawn;
+}
+stats.preview = preview;
+stats.math = tmath;
+
+function build(parentElement, data) {
+  const root = document.createElement("div");
+  root.className = "attention-t";
+  root.style.cssText = "display:flex;flex-direction:column;gap:0.25rem;width:100%;padding:0.25rem 0 0.5rem";
+  root.innerHTML = `<label style="display:flex;justify-content:space-between;font-size:0.875rem" class="attention-t-label"><span class="attention-t-name"></span>
+    <output class="attention-t-value" style="font-weight:600"></output></label>
+    <input class="attention-t-range" type="range" min="0" step="1" style="width:100%;margin:0">`;
+  parentElement.replaceChildren(root);
+  const state = {
+    root, data, input: root.querySelector("input"), out: root.querySelector("output"),
+    timer: null, frame: null, dragging: false, touched: false, lastSent: null, server: data.t,
+  };
+  state.input.addEventListener("input", () => moved(state));
+  state.input.addEventListener("pointerdown", () => { state.dragging = true; });
+  const release = () => {
+    if (!state.dragging) return;
+    state.dragging = false;
+    if (state.frame) {
+      cancelAnimationFrame(state.frame);
+      state.frame = null;
+      if (!redraw(state, valueOf(state))) return;  // sent already
+    }
+    send(state);
+  };
+  state.input.addEventListener("pointerup", release);
+  state.input.addEventListener("pointercancel", release);
+  state.input.addEventListener("change", () => { if (!state.timer && state.touched && !state.dragging) send(state); });
+  state.input.addEventListener("keydown", e => {
+    if (e.key === "PageUp" || e.key === "PageDown") e.preventDefault();  // the clicker's keys walk the steps
+  });
+  return state;
+}
+
+function valueOf(state) { return state.data.options[Number(state.input.value)]; }
+
+function show(state, t) {
+  const k = state.data.options.indexOf(t);
+  if (k >= 0) state.input.value = String(k);
+  state.out.textContent = fmt(t);
+  state.input.setAttribute("aria-valuetext", `T = ${fmt(t)}`);
+}
+
+function moved(state) {
+  const t = valueOf(state);
+  state.touched = true;
+  for (const other of controls) if (other !== state && other.data.options.includes(t)) show(other, t);
+  show(state, t);
+  clearTimeout(state.timer);
+  state.timer = null;
+  if (state.dragging) {  // pointer moves come faster than frames: draw the latest T once per frame
+    if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = null; redraw(state, valueOf(state)); });
+    return;
+  }
+  if (redraw(state, t)) state.timer = setTimeout(() => { state.timer = null; send(state); }, PAUSE_MS);
+}
+
+// The preview at T; false (and T sent to the server at once) where it cannot run
+function redraw(state, t) {
+  try {
+    preview(t);
+    return true;
+  } catch (err) {
+    stats.failed += 1;
+    console.warn("T preview:", err);
+    send(state);  // no preview: the server draws every step, as a plain slider
+    return false;
+  }
+}
+
+function send(state) {
+  clearTimeout(state.timer);
+  state.timer = null;
+  const t = valueOf(state);
+  state.touched = false;
+  state.lastSent = t;
+  stats.sends += 1;
+  state.setTriggerValue("t", t);
+}
+
+function hideFallback(parentElement, key) {
+  const id = `attention-t-hide-${key}`;
+  if (document.getElementById(id)) return;
+  const style = document.createElement("style");
+  style.id = id;
+  style.textContent = `.st-key-tctl-${key} [data-testid="stSlider"] { display: none; }`;
+  document.head.appendChild(style);
+}
+
+export default function ({ data, parentElement, setTriggerValue }) {
+  let state = live.get(parentElement);
+  if (!state || !parentElement.contains(state.root)) {
+    state = build(parentElement, data);
+    live.set(parentElement, state);
+  }
+  state.setTriggerValue = setTriggerValue;
+  const prev = state.data;
+  state.data = data;
+  state.root.querySelector(".attention-t-name").textContent = data.label;
+  state.input.max = String(data.options.length - 1);
+  state.input.setAttribute("aria-label", data.label);
+  if (data.help) state.root.title = data.help;
+  // the server's T wins unless the hand is still at work (a drag, or key presses not yet sent)
+  const busy = state.dragging || state.timer !== null || (state.touched && state.lastSent !== data.t);
+  if (!busy || prev.options.join() !== data.options.join()) show(state, data.t);
+  else if (state.server !== data.t) show(state, valueOf(state));
+  state.server = data.t;
+  controls.add(state);
+  hideFallback(parentElement, data.key);
+  return () => { controls.delete(state); };
+}

@@ -1,0 +1,82 @@
+// The browser's math for a T preview: the same steps as attention_core (attention.py, analysis.py), fed the
+// inputs the server computed (S, V, X, γ, β, the mask). Plain functions over arrays of rows; no DOM here.
+// Checked against attention_core in Chromium at relative 1e-9 (tests/e2e/test_t_control.py).
+
+const tmath = (() => {
+  const LN_EPS = 1e-5;  // attention.layer_norm's ε
+
+  // softmax(S / T) row by row with the row's largest allowed entry subtracted; a masked entry weighs exactly 0
+  function softmaxRows(S, T, allowed) {
+    return S.map((row, i) => {
+      const ok = allowed ? allowed[i] : null;
+      let max = -Infinity;
+      const scaled = row.map((s, j) => (ok && !ok[j] ? -Infinity : s / T));
+      for (const v of scaled) if (v > max) max = v;
+      const e = scaled.map(v => Math.exp(v - max));
+      let sum = 0;
+      for (const v of e) sum += v;
+      return e.map(v => v / sum);
+    });
+  }
+
+  function matmul(A, B) {
+    const m = B[0] ? B[0].length : 0;
+    return A.map(row => {
+      const out = new Array(m).fill(0);
+      row.forEach((a, k) => { const b = B[k]; for (let c = 0; c < m; c++) out[c] += a * b[c]; });
+      return out;
+    });
+  }
+
+  const add = (A, B) => A.map((row, i) => row.map((v, j) => v + B[i][j]));
+
+  // γ · (z − mean) / √(var + ε) + β over each row (biased variance)
+  function layerNorm(Z, gamma, beta) {
+    return Z.map(row => {
+      const d = row.length;
+      let mean = 0;
+      for (const v of row) mean += v;
+      mean /= d;
+      let vr = 0;
+      for (const v of row) vr += (v - mean) * (v - mean);
+      vr /= d;
+      const sd = Math.sqrt(vr + LN_EPS);
+      return row.map((v, j) => gamma[j] * (v - mean) / sd + beta[j]);
+    });
+  }
+
+  // H = −Σ w ln w per row, in nats (0 ln 0 = 0)
+  const entropy = W => W.map(row => -row.reduce((h, w) => (w > 0 ? h + w * Math.log(w) : h), 0));
+
+  // Everything a chart can show that follows from the weights, for one source of inputs at T (lazy, memoised)
+  function quantities(src, T) {
+    const memo = {};
+    const get = (name, make) => (name in memo ? memo[name] : (memo[name] = make()));
+    const q = {
+      src,
+      W: () => get("W", () => softmaxRows(src.S, T, src.allowed)),
+      O: () => get("O", () => matmul(q.W(), src.V)),
+      Z: () => get("Z", () => add(src.X, q.O())),
+      LN: () => get("LN", () => layerNorm(q.Z(), src.gamma, src.beta)),
+      LN0: () => get("LN0", () => layerNorm(q.O(), src.gamma, src.beta)),
+      H: () => get("H", () => entropy(q.W())),
+      EH: () => get("EH", () => q.H().map(Math.exp)),
+    };
+    return q;
+  }
+
+  // What one trace shows, from its spec {q, src, row?, col?, hide?}: a matrix (z) or a line of numbers (y)
+  function traceValues(spec, qs) {
+    const q = qs[spec.src];
+    if (spec.q === "C") {  // word col's share of row's output: W[row, col] · V[col]
+      const w = q.W()[spec.row][spec.col];
+      return q.src.V[spec.col].map(v => w * v);
+    }
+    const m = q[spec.q]();
+    if (spec.row !== undefined && spec.row !== null) return m[spec.row];
+    if (spec.hide) return m.map((row, i) => row.map((v, j) => (spec.hide[i][j] ? NaN : v)));
+    return m;
+  }
+
+  return { softmaxRows, matmul, add, layerNorm, entropy, quantities, traceValues };
+})();

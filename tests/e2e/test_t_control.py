@@ -1,0 +1,238 @@
+"""The T control in a real browser (attention_core/ui/tcontrol).
+
+- One math, checked twice: the browser's redraw of every T chart (tcontrol/math.js, fed the inputs the server
+  attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
+  scenario, two random ones, 64 words, one word and the causal mask.
+- A drag redraws the weights chart several times before the server hears anything; the release is told once.
+- A five-press burst is one message to the server, so one server run.
+- Where the preview cannot run (no Plotly) every step goes to the server; where the module cannot load at all,
+  the Streamlit slider it hides stands in.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attention_core import analysis, codec
+from attention_core.registry import T_OPTIONS
+from attention_core.scenario import Scenario, View
+from tests.e2e.app_driver import (
+    SIDEBAR,
+    T_CONTROL,
+    chart_by_name,
+    chart_names,
+    chart_shown,
+    settle,
+    share_link,
+    step_t,
+    t_control,
+    t_counts,
+    t_shown,
+)
+from tests.e2e.helpers import SEL_SLIDER
+
+MAIN = '[data-testid="stMain"]'
+RTOL = 1e-9
+
+# what a trace of a T chart shows, read from the browser: its spec (layout.meta) and its drawn numbers
+T_TRACES_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
+  const meta = gd.layout.meta && gd.layout.meta.attention_t;
+  if (!meta) return [];
+  const plain = v => (typeof v === 'number' && Number.isFinite(v)) ? v : null;
+  const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
+  return meta.traces.map(spec => {
+    const v = gd.data[spec.i][spec.axis];
+    const values = spec.axis === 'z' ? Array.from(v, row => Array.from(row, plain)) : Array.from(v, plain);
+    return {chart: name, spec: {...spec, hide: undefined}, hidden: !!spec.hide, values,
+            title: (gd.layout.title || {}).text || ''};
+  });
+})
+"""
+
+
+def lexicon_sentence(n: int) -> str:
+    with open(Path(__file__).resolve().parents[2] / "attention_core" / "data" / "lexicon.csv", encoding="utf-8") as f:
+        words = [row["word"] for row in csv.DictReader(f) if row["lang"] == "ko"]
+    return " ".join((words * (n // len(words) + 1))[:n])
+
+
+SCENARIOS = {
+    "default": Scenario(),
+    "random-7": Scenario().with_preset("random", 7),
+    "random-2024": Scenario().with_preset("random", 2024),
+    "64-words": Scenario().with_sentence(lexicon_sentence(64))[0],
+    "one-word": Scenario().with_sentence("슬픈")[0],
+}
+# the pages with charts the control redraws; the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
+PAGES = ("home", "temperature", "value", "residual", "multihead", "order")
+FOLLOWING = {"home": {"pipeline"}, "temperature": {"document-bars", "weights"},  # charts redrawn in the browser
+             "value": {"weights", "output", "contributions"}, "residual": {"add-norm"},
+             "multihead": {"weights-0"}, "order": {"weights"}}
+PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
+
+
+def expected(s: Scenario, spec: dict) -> np.ndarray:
+    """The quantity `spec` names, computed by attention_core at the scenario's T."""
+    src, q = spec["src"], spec["q"]
+    if src == "doc":
+        full = analysis.document_example((s.temperature,))
+    elif src == "masked":
+        full = analysis.masked_attention(s).trace.weights
+    elif src.startswith("h"):
+        full = analysis.compute(s).multi.heads[int(src[1:])].weights
+    else:
+        lesson = analysis.compute(s)
+        tr = lesson.trace
+        if q == "C":
+            return tr.weights[spec["row"], spec["col"]] * tr.v[spec["col"]]
+        full = {"W": tr.weights, "O": tr.output, "Z": lesson.residual, "LN": lesson.normalized,
+                "LN0": lesson.normalized_without_residual, "H": analysis.entropy(tr.weights),
+                "EH": analysis.effective_words(tr.weights)}[q]
+    return full[spec["row"]] if spec.get("row") is not None else full
+
+
+def assert_close(got, want: np.ndarray, where: str) -> None:
+    got = np.array([[np.nan if v is None else v for v in row] for row in got] if want.ndim == 2
+                   else [np.nan if v is None else v for v in got], dtype=float)
+    assert got.shape == want.shape, where
+    shown = ~np.isnan(got)  # masked cells are drawn blank
+    # relative 1e-9 of each number; a number that is 0 up to rounding (LayerNorm's centred values, a weight
+    # of e^-700) is compared with the size of its matrix instead
+    scale = max(float(np.max(np.abs(want))), 1e-300)
+    err = np.abs(got[shown] - want[shown])
+    assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), 1e-6 * scale)), (where, float(err.max()))
+
+
+def open_at(page, app_server, key: str, scenario: Scenario) -> None:
+    token = codec.encode_link(scenario, View())
+    page.goto(f"{app_server.url if key == 'home' else app_server.page_url(key)}?s={token}")
+    settle(page)
+    page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
+
+
+@pytest.mark.parametrize("name", [*SCENARIOS, "causal"])
+def test_the_browsers_t_charts_equal_attention_core_at_every_t(app_server, new_page, name):
+    page = new_page()
+    pages = ("order",) if name == "causal" else PAGES
+    for key in pages:
+        base = SCENARIOS.get(name, Scenario())
+        scenario = replace(base, **PAGE_SETTINGS.get(key, {}))
+        open_at(page, app_server, key, scenario)
+        drawn = page.evaluate(T_TRACES_JS)
+        assert FOLLOWING[key] <= {trace["chart"] for trace in drawn}, (name, key, drawn)
+        for t in T_OPTIONS:
+            page.evaluate("t => window.__attentionT.preview(t)", t)
+            at_t = scenario.with_temperature(t)
+            for trace in page.evaluate(T_TRACES_JS):
+                where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
+                assert_close(trace["values"], expected(at_t, trace["spec"]), where)
+                if "T =" in trace["title"]:
+                    assert f"T = {t:g}" in trace["title"], where
+        assert page.js_errors == [], page.js_errors
+
+
+def websocket_sends(page) -> list:
+    """A list that grows by one for every message the page sends to the server (a widget change starts a run)."""
+    sent: list = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
+    return sent
+
+
+def test_a_drag_on_temperature_redraws_the_weights_before_any_server_run(app_server, new_page):
+    page = new_page()
+    sent = websocket_sends(page)
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    before = chart_shown(page, "weights")
+    control = t_control(page, MAIN)
+    box = control.bounding_box()
+    y = box["y"] + box["height"] / 2
+    k = T_OPTIONS.index(t_shown(page, MAIN))
+    x0 = box["x"] + box["width"] * k / (len(T_OPTIONS) - 1)
+    sent_before = len(sent)
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    titles = set()
+    for step in range(1, 9):  # towards the small T: attention sharpens
+        page.mouse.move(x0 - step * box["width"] / (len(T_OPTIONS) - 1), y, steps=2)
+        page.wait_for_function("n => window.__attentionT.previews >= n", arg=step, timeout=10_000)
+        titles.add(chart_shown(page, "weights")["title"])
+    assert len(sent) == sent_before, "the server heard of the drag before the release"
+    assert t_counts(page)["previews"] >= 8 and len(titles) >= 4, titles
+    assert chart_shown(page, "weights")["traces"][0]["z"] != before["traces"][0]["z"]
+    page.mouse.up()
+    page.wait_for_function("() => window.__attentionT.sends === 1", timeout=10_000)
+    settle(page)
+    assert len(sent) > sent_before
+    link = share_link(page)
+    assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature == t_shown(page, MAIN) < Scenario().temperature
+    stepped = {name: chart_shown(page, name) for name in chart_names(page)}
+    fresh = new_page()
+    fresh.goto(link)
+    settle(fresh)
+    assert {name: chart_shown(fresh, name) for name in chart_names(fresh)} == stepped
+
+
+def test_a_five_press_burst_is_one_message_to_the_server(app_server, new_page):
+    page = new_page()
+    sent = websocket_sends(page)
+    page.goto(app_server.page_url("value"))
+    settle(page)
+    start = T_OPTIONS.index(t_shown(page))
+    sent_before = len(sent)
+    step_t(page, "ArrowRight", times=5, gap_ms=60)
+    page.wait_for_timeout(1000)  # a second message would have been sent by now (the pause is 300 ms)
+    settle(page)
+    assert len(sent) == sent_before + 1
+    assert t_counts(page) == {"previews": 5, "sends": 1, "failed": 0}
+    assert t_shown(page) == T_OPTIONS[start + 5]
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[start + 5]
+
+
+def test_without_plotly_every_step_goes_to_the_server(app_server, new_page):
+    page = new_page()
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    page.evaluate("() => { delete window.Plotly; }")
+    title = chart_shown(page, "weights")["title"]
+    start = T_OPTIONS.index(t_shown(page))
+    for k in (1, 2):
+        step_t(page, "ArrowRight")
+        assert t_counts(page) == {"previews": 0, "sends": k, "failed": k}
+        want = T_OPTIONS[start + k]
+        assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == want
+        page.wait_for_function("([sel, t]) => document.querySelector(sel).textContent.includes(t)",
+                               arg=[".st-key-chart-weights .gtitle", f"T = {want:g}"], timeout=30_000)
+    assert chart_shown(page, "weights")["title"] != title
+
+
+def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_server, new_page):
+    page = new_page()
+    # the component's inline module is loaded from a blob: URL; refuse to make one for a script
+    page.add_init_script("""(() => {
+      const make = URL.createObjectURL;
+      URL.createObjectURL = function (obj) {
+        if (obj && /javascript/.test(obj.type || '')) throw new Error('blocked for the test');
+        return make.call(URL, obj);
+      };
+    })()""")
+    page.goto(app_server.page_url("value"))
+    settle(page)
+    assert page.locator(T_CONTROL).count() == 0
+    slider = page.locator(f"{SIDEBAR} {SEL_SLIDER}").first
+    assert slider.is_visible()
+    start = codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("([sel, t]) => !document.querySelector(sel).textContent.includes(t)",
+                           arg=[f"{SIDEBAR} [data-testid='stCode'] code", share_link(page)], timeout=30_000)
+    settle(page)
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[
+        T_OPTIONS.index(start) + 1]
+    assert chart_by_name(page, "weights").count() == 1

@@ -1,0 +1,64 @@
+"""What the T control's `attach` finds in a chart (the browser side is tests/e2e/test_t_control.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from attention_core import analysis, figures
+from attention_core.scenario import Scenario, View
+from attention_core.ui import tcontrol
+from attention_core.ui.frame import Page
+from attention_core.ui.state import AppState
+
+
+def page_at(scenario: Scenario) -> Page:
+    return Page("temperature", AppState(scenario, View()))
+
+
+def axes(s: Scenario) -> tuple[figures.Axis, figures.Axis]:
+    labels = list(s.labels)
+    return figures.Axis(labels, "Query"), figures.Axis(labels, "Key")
+
+
+def meta(fig) -> dict | None:
+    m = fig.layout.meta
+    return None if m is None else m["attention_t"]
+
+
+def test_the_weights_heatmap_carries_s_and_the_t_in_its_title():
+    s = Scenario()
+    p = page_at(s)
+    fig = figures.heatmap(p.lesson.trace.weights, *axes(s), title=f"weights, T = {s.temperature:g}",
+                          kind="weights", row_sums=True)
+    out = tcontrol.attach(p, fig)
+    m = meta(out)
+    assert m["traces"] == [{"i": 0, "axis": "z", "src": "main", "q": "W"}]
+    assert np.array_equal(np.array(m["sources"]["main"]["S"]), p.lesson.trace.scores)
+    assert m["sources"]["main"]["allowed"] is None
+    assert "V" not in m["sources"]["main"]  # the weights need S alone
+    assert m["title"] == "weights, T = {T}"
+    assert fig.layout.meta is None  # the shared (memoised) figure is left as it was
+
+
+def test_layernorm_needs_x_v_gamma_beta_and_a_chart_that_does_not_follow_t_is_left_alone():
+    s = Scenario()
+    p = page_at(s)
+    dims = figures.Axis([str(c) for c in range(s.x.shape[1])], "dim")
+    ln = tcontrol.attach(p, figures.heatmap(p.lesson.normalized, axes(s)[0], dims))
+    assert meta(ln)["traces"][0]["q"] == "LN"
+    assert set(meta(ln)["sources"]["main"]) == {"S", "allowed", "V", "X", "gamma", "beta"}
+    x = figures.heatmap(s.x, axes(s)[0], dims)
+    assert tcontrol.attach(p, x) is x
+
+
+def test_the_masked_weights_name_their_mask_and_hidden_cells():
+    s = replace(Scenario(), mask="causal")
+    p = page_at(s)
+    m = analysis.masked_attention(s)
+    fig = figures.heatmap(m.trace.weights, *axes(s), kind="weights", masked=m.masked)
+    spec = meta(tcontrol.attach(p, fig))
+    assert spec["traces"][0]["src"] == "masked"
+    assert np.array_equal(np.array(spec["traces"][0]["hide"]), m.masked)
+    assert np.array_equal(np.array(spec["sources"]["masked"]["allowed"]), m.allowed)
