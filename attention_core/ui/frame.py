@@ -338,6 +338,8 @@ class Page:
 
     def chart(self, fig, name: str) -> None:
         st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+        if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
+            st.caption(self.t("views.numbers_hover"))
 
     @property
     def on_phone(self) -> bool:
