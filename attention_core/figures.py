@@ -160,7 +160,7 @@ def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "",
     if len(bottom):
         widest = max(text_width(x, size) for x in bottom)
         # a turned label hangs down by its length · sin 45°, plus half a line for its own height
-        ticks = (widest * theme.ROTATED_EM + size * 0.7) if bottom_angle else size * theme.TICKS_EM
+        ticks = (widest * theme.ROTATED_EM + size * theme.ROTATED_LINE_EM) if bottom_angle else size * theme.TICKS_EM
     widest_row = max((text_width(r, size) for r in rows), default=30)  # no row labels: room for a tick number
     left = theme.ROW_LABEL_PAD_PX + widest_row + (size * theme.Y_TITLE_EM if y_title else 0)
     top = theme.EDGE_PX + (size * theme.TITLE_EM if title else 0)
@@ -517,7 +517,8 @@ def heatmap(
         "xaxis": {"type": "category", "categoryorder": "array", "categoryarray": ticks, "tickmode": "array",
                   "tickvals": x_shown, "ticktext": x_shown, "side": "bottom", "tickangle": rotate,
                   "tickfont": {"size": x_size},
-                  "title": {"text": x_title, "standoff": 4}, "range": [-0.5, len(ticks) - 0.5],
+                  "title": {"text": x_title, "standoff": int(size * theme.X_TITLE_GAP_EM)},
+                  "range": [-0.5, len(ticks) - 0.5],
                   "showgrid": False, "zeroline": False},
         "yaxis": {"type": "category", "categoryorder": "array", "categoryarray": rows, "tickmode": "array",
                   "tickvals": y_shown, "ticktext": y_shown, "autorange": "reversed",

@@ -54,6 +54,8 @@ LINE_EM = 1.25  # one line of tick labels, measured across the lines (rotated or
 DIAGONAL_EM = 1.7  # labels turned 45° lie one line apart across, so √2 lines apart along the axis
 TITLE_LINE_EM = 1.3  # one line of a wrapped chart title
 ROTATED_EM = 0.72  # a label turned 45° takes about cos 45° ≈ 0.7 of its length in each direction
+ROTATED_LINE_EM = 1.3  # and its own line's height turned 45° (plus a little air) under that
+X_TITLE_GAP_EM = 0.8  # an x-axis title's standoff from the tick labels
 TICK_GAP_PX = 6  # the least space between two upright tick labels
 CELL_PAD_PX = 3  # a number in a cell keeps this far from the cell's edges
 
