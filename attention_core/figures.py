@@ -955,12 +955,12 @@ def heatmap_grid(
     least = _least(presenter, theme.TICK_MIN_SIZE)
     row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
     side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)
-    if presenter:  # fewer panels a row rather than smaller or missing labels: each column label gets its room
-        n_cols = max(len(p[3]) for p in panels)
-        paper_px = width_px - row_px - 12 - theme.COLORBAR_PX - 10
-        while columns > 1 and (_domains(columns, min(0.3, side_px / width_px))[0][1] * paper_px / n_cols
-                               < small * theme.DIAGONAL_EM):
-            columns -= 1
+    # fewer panels a row (down to two) rather than smaller or missing labels: each column label gets its room
+    n_cols = max(len(p[3]) for p in panels)
+    paper_px = width_px - row_px - 12 - theme.COLORBAR_PX - 10
+    while columns > 2 and (_domains(columns, min(0.3, side_px / width_px))[0][1] * paper_px / n_cols
+                           < small * theme.DIAGONAL_EM):
+        columns -= 1
     rows = -(-len(panels) // columns)
     groups = [p[5] if len(p) > 5 and p[5] else f"_own{k}" for k, p in enumerate(panels)]
     col_px = max(text_width(c, small) for p in panels for c in p[3]) * 0.72 + small
