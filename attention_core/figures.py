@@ -465,7 +465,8 @@ def heatmap(
     def fitted_margin(x_labels: Sequence[str], x_size: int, y_labels: Sequence[str], y_size: int) -> dict:
         low = _margins(x_size, title, bottom=x_labels, bottom_angle=rotate, x_title_bottom=x_title)
         m = _margins(y_size, title, rows=y_labels, y_title=y_title)
-        m["b"] = low["b"] + (int(size * 2.2) if marks else 0)  # the marks' legend under the chart
+        legend = legend_px(dict.fromkeys(k.name for k in marks), size, width_px) if marks else 0
+        m["b"] = low["b"] + legend  # the marks' legend under the chart
         m["t"] = _margins(size, title)["t"]
         m["r"] += extra_r  # the Σ numbers written right of the matrix, then the colour bar
         return m
