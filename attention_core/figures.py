@@ -50,7 +50,8 @@ class Axis:
 
 @dataclass(frozen=True)
 class Mark:
-    """A cell outlined on a heatmap, with a short legend name (e.g. the class's guess)."""
+    """A cell outlined on a heatmap, with a short legend name (e.g. the class's guess). The ring is drawn black or
+    white against its cell (`ring_color`), told apart by `dash`; `color` names the mark's meaning for callers."""
 
     row: int
     col: int
