@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.colors import get_colorscale
+from plotly.colors import get_colorscale, sample_colorscale
 
 from . import theme
 
@@ -50,12 +50,14 @@ class Axis:
 
 @dataclass(frozen=True)
 class Mark:
-    """A cell outlined on a heatmap, with a short legend name (e.g. the class's guess)."""
+    """A cell outlined on a heatmap, with a short legend name (e.g. the class's guess). The ring is drawn black or
+    white against its cell (`ring_color`), told apart by `dash`; `color` names the mark's meaning for callers."""
 
     row: int
     col: int
     color: str
     name: str
+    dash: str = "solid"  # a guess is dashed, an answer solid: the ring's own colour follows the cell beneath it
 
 
 # --- memoised figures -------------------------------------------------------------------------------------------
@@ -159,7 +161,7 @@ def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "",
     if len(bottom):
         widest = max(text_width(x, size) for x in bottom)
         # a turned label hangs down by its length · sin 45°, plus half a line for its own height
-        ticks = (widest * theme.ROTATED_EM + size * 0.7) if bottom_angle else size * theme.TICKS_EM
+        ticks = (widest * theme.ROTATED_EM + size * theme.ROTATED_LINE_EM) if bottom_angle else size * theme.TICKS_EM
     widest_row = max((text_width(r, size) for r in rows), default=30)  # no row labels: room for a tick number
     left = theme.ROW_LABEL_PAD_PX + widest_row + (size * theme.Y_TITLE_EM if y_title else 0)
     top = theme.EDGE_PX + (size * theme.TITLE_EM if title else 0)
@@ -177,10 +179,23 @@ def legend_px(names, size: int, width_px: float = 480) -> int:
     return int(rows * size * theme.LEGEND_ROW_EM + size * 0.6)  # + the gap between plot and legend
 
 
-def wrap(title: str, size: int, max_px: float = 380) -> str:
-    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces."""
-    lines, line = [], ""
+def _words(title: str) -> list[str]:
+    """The title's words, a bracketed group ("(step 0)", "(행)") kept as one: a line never starts inside it."""
+    words: list[str] = []
+    depth = 0
     for word in title.split(" "):
+        if depth > 0 and words:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+        depth = max(0, depth + word.count("(") + word.count("[") - word.count(")") - word.count("]"))
+    return words
+
+
+def wrap(title: str, size: int, max_px: float = 380) -> str:
+    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets."""
+    lines, line = [], ""
+    for word in _words(title):
         candidate = f"{line} {word}".strip()
         if line and text_width(candidate, size) > max_px:
             lines.append(line)
@@ -225,14 +240,38 @@ def _font_size(presenter: bool) -> int:
     return theme.FONT_SIZE_PRESENTER if presenter else theme.FONT_SIZE
 
 
+def _least(presenter: bool, normal: int) -> int:
+    """The smallest font size a chart may shrink its text to: `normal`, or in presenter mode the room's minimum."""
+    return theme.PRESENTER_MIN_PX if presenter else normal
+
+
+def _small(size: int, presenter: bool) -> int:
+    """The font of secondary text (colour bar ticks, small panels' labels): a little smaller, never below the room's
+    minimum in presenter mode."""
+    return max(size - 2, _least(presenter, 0))
+
+
+def _room_width(width_px: float, presenter: bool) -> float:
+    """The width a chart is laid out for: in presenter mode the sidebar is folded and the page is wider."""
+    return width_px * theme.PRESENTER_WIDTH_SCALE if presenter else width_px
+
+
+def numbers_left_out(fig: go.Figure) -> bool:
+    """The chart would print numbers in its cells but they do not fit at a readable size: hover shows them."""
+    meta = fig.layout.meta
+    return bool(isinstance(meta, dict) and meta.get("numbers_left_out"))
+
+
 def _figure(
     data: list[dict], layout: dict, title: str, height: int, presenter: bool, margin: dict | None = None,
-    title_lift: float = 0,
+    title_lift: float = 0, title_px: float | None = None,
 ) -> go.Figure:
-    """Fonts, size, margins and the title (placed `title_lift` px above the plot area's top), then the Figure."""
+    """Fonts, size, margins and the title (placed `title_lift` px above the plot area's top, wrapped to `title_px`,
+    by default a half-width chart's), then the Figure."""
     size = _font_size(presenter)
     _escape_labels(data, layout)
-    title = wrap(plain(title), size + 2)
+    title_px = title_px or _room_width(theme.TITLE_WIDTH_PX, presenter)
+    title = wrap(plain(title), size + 2, max_px=title_px)
     extra_lines = title.count("<br>")
     line_px = (size + 2) * theme.TITLE_LINE_EM
     margin = dict(margin or theme.MARGIN)
@@ -279,18 +318,61 @@ def _scale(z: np.ndarray, kind: str, limit: float | None = None) -> dict:
     return {"colorscale": _DIVERGING, "zmin": -m, "zmax": m}
 
 
-def cell_text_size(z: np.ndarray, decimals: int, cell_w: float, cell_h: float, size: int) -> int | None:
-    """The font size at which the numbers fit their cells (down to theme.CELL_TEXT_MIN_SIZE), or None."""
+def number_box(z: np.ndarray, decimals: int, size: int) -> tuple[float, float]:
+    """The width and height in px of the widest number of `z` printed at `size` (digits are narrow glyphs; a line of
+    digits is about theme.DIGIT_LINE_EM tall)."""
     widest = max((len(f"{v:.{decimals}f}") for v in np.ravel(z)), default=1)
-    for s in range(size, theme.CELL_TEXT_MIN_SIZE - 1, -1):
-        # digits are narrow glyphs; a line of digits is ~1.15 em tall
-        if widest * theme.NARROW_GLYPH_EM * s + theme.CELL_PAD_PX <= cell_w and s * 1.15 <= cell_h:
+    return widest * theme.NARROW_GLYPH_EM * size, size * theme.DIGIT_LINE_EM
+
+
+def cell_text_size(z: np.ndarray, decimals: int, cell_w: float, cell_h: float, size: int,
+                   least: int = theme.CELL_TEXT_MIN_SIZE, reserve: float = 0.0) -> int | None:
+    """The font size at which the numbers fit their cells (down to `least`), or None; `reserve` px on every side
+    of a cell stay free for the marks' rings."""
+    for s in range(size, least - 1, -1):
+        w, h = number_box(z, decimals, s)
+        if w + theme.CELL_PAD_PX + 2 * reserve <= cell_w and h + 2 * reserve <= cell_h:
             return s
     return None
 
 
+def mark_rings(depth: int) -> float:
+    """The px a cell keeps free on every side for `depth` nested rings (and the cell gap outside them)."""
+    return (1 + depth * (theme.MARK_LINE_PX + theme.MARK_GAP_PX)) if depth else 0.0
+
+
+def cell_color(value: float, colorscale: Sequence, zmin: float, zmax: float) -> str:
+    """The colour plotly.js paints a cell of `value` (linear RGB between the scale's stops), as "rgb(r, g, b)"."""
+    t = 0.0 if zmax == zmin else float(np.clip((value - zmin) / (zmax - zmin), 0.0, 1.0))
+    return sample_colorscale(list(colorscale), [t], colortype="rgb")[0]
+
+
+def _channels(color: str) -> tuple[float, float, float]:
+    if color.startswith("#"):
+        return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    r, g, b = (float(v) for v in color[color.index("(") + 1:color.index(")")].split(",")[:3])
+    return r / 255, g / 255, b / 255
+
+
+def luminance(color: str) -> float:
+    """WCAG relative luminance of "#rrggbb" or "rgb(r, g, b)"."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in _channels(color)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 … 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ring_color(cell: str) -> str:
+    """Black or white, whichever stands out more from the cell colour (at least 4.58:1 for any colour)."""
+    return max((theme.MARK_DARK, theme.MARK_LIGHT), key=lambda c: contrast(c, cell))
+
+
 def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool,
-            diagonal: bool = False) -> tuple[list[str], int]:
+            diagonal: bool = False, least: int = theme.TICK_MIN_SIZE) -> tuple[list[str], int]:
     """Every k-th label (k ≥ 1) and the tick font size, so that labels `step_px` apart never overlap.
 
     Rotated (or row) labels need about one line height each; upright ones their own width. Hover still
@@ -303,10 +385,10 @@ def thinned(labels: Sequence[str], step_px: float, size: int, rotated: bool,
             return s * theme.DIAGONAL_EM
         return s * theme.LINE_EM if rotated else max((text_width(x, s) for x in labels), default=0) + theme.TICK_GAP_PX
 
-    for s in range(size, theme.TICK_MIN_SIZE - 1, -1):
+    for s in range(size, least - 1, -1):
         if need(s) <= step_px:
             return labels, s
-    s = theme.TICK_MIN_SIZE
+    s = least
     k = int(np.ceil(need(s) / max(step_px, 1e-9)))
     return labels[::k], s
 
@@ -348,6 +430,7 @@ def heatmap(
     if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
         raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
+    width_px = _room_width(width_px, presenter)
     hidden = None if masked is None else np.asarray(masked, dtype=bool)
     if hidden is not None and hidden.shape != z.shape:
         raise ValueError("the masked cells must have the matrix's shape")
@@ -356,7 +439,8 @@ def heatmap(
         "type": "heatmap", "z": z if hidden is None else np.where(hidden, np.nan, z), "x": cols, "y": rows,
         "hovertemplate": f"{hover_row}: %{{y}}<br>{hover_col}: %{{x}}<br>%{{z:.{hover_decimals}f}}<extra></extra>",
         "xgap": 1, "ygap": 1, "showscale": show_scale, "hoverongaps": False,
-        "colorbar": {"thickness": theme.COLORBAR_THICKNESS_PX, "len": 0.9, "tickfont": {"size": size - 2}},
+        "colorbar": {"thickness": theme.COLORBAR_THICKNESS_PX, "len": 0.9,
+                     "tickfont": {"size": _small(size, presenter)}},
         **_scale(z, kind, limit),
     }]
     if hidden is not None and hidden.any():
@@ -382,25 +466,36 @@ def heatmap(
     def fitted_margin(x_labels: Sequence[str], x_size: int, y_labels: Sequence[str], y_size: int) -> dict:
         low = _margins(x_size, title, bottom=x_labels, bottom_angle=rotate, x_title_bottom=x_title)
         m = _margins(y_size, title, rows=y_labels, y_title=y_title)
-        m["b"] = low["b"] + (int(size * 2.2) if marks else 0)  # the marks' legend under the chart
+        legend = legend_px(dict.fromkeys(k.name for k in marks), size, width_px) if marks else 0
+        m["b"] = low["b"] + legend  # the marks' legend under the chart
         m["t"] = _margins(size, title)["t"]
         m["r"] += extra_r  # the Σ numbers written right of the matrix, then the colour bar
         return m
 
     margin = fitted_margin(ticks, size, rows, size)
+    fixed_height = height is not None
     height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
     cell_w = max(1.0, (width_px - margin["l"] - margin["r"]) / len(ticks))
     cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
     if not rotate and widest + theme.TICK_GAP_PX > cell_w:  # upright labels would run into each other: turn them
         rotate = theme.TICK_ANGLE
         margin = fitted_margin(ticks, size, rows, size)
-    x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate), diagonal=bool(rotate))
-    y_shown, y_size = thinned(rows, cell_h, size, rotated=True)
+    least = _least(presenter, theme.TICK_MIN_SIZE)
+    x_shown, x_size = thinned(cols, cell_w, size, rotated=bool(rotate), diagonal=bool(rotate), least=least)
+    y_shown, y_size = thinned(rows, cell_h, size, rotated=True, least=least)
     margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
+    if y_title and not fixed_height:  # tall enough for the rotated y title on one line (wrapped, it lost glyphs)
+        height = int(min(theme.HEATMAP_MAX_HEIGHT,
+                         max(height, text_width(plain(y_title), size) + size + margin["t"] + margin["b"])))
+        cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
     if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it
         y_title = wrap(plain(y_title), size, max_px=max(80.0, height - margin["t"] - margin["b"]))
-        margin["l"] += int(size * 1.3 * y_title.count("<br>"))
-    text_size = cell_text_size(z, decimals, cell_w, cell_h, size - 1) if text is None else (size - 1 if text else None)
+        margin["l"] += int(size * theme.TITLE_LINE_EM * y_title.count("<br>"))
+    depth = max((sum((m.row, m.col) == (k.row, k.col) for m in marks) for k in marks), default=0)
+    cell_size = max(size - 1, _least(presenter, theme.CELL_TEXT_MIN_SIZE))
+    text_size = (cell_text_size(z, decimals, cell_w, cell_h, cell_size, _least(presenter, theme.CELL_TEXT_MIN_SIZE),
+                                reserve=mark_rings(depth))
+                 if text is None or (text and presenter) else (cell_size if text else None))
     if text_size:
         data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
         data[0]["textfont"] = {"size": text_size}
@@ -408,45 +503,58 @@ def heatmap(
         data.append({
             "type": "scatter", "x": [sigma] * n_rows, "y": rows, "mode": "text", "cliponaxis": False,
             "text": [f"{s:.2f}" for s in z.sum(axis=1)], "textposition": "middle right",
-            "textfont": {"color": theme.NEUTRAL_COLOR, "size": min(size - 1, max(theme.CELL_TEXT_MIN_SIZE, cell_h))},
+            "textfont": {"color": theme.NEUTRAL_COLOR, "size": cell_size if presenter else
+                         min(size - 1, max(theme.CELL_TEXT_MIN_SIZE, cell_h))},
             "hoverinfo": "skip", "showlegend": False,
         })
-    groups: dict[tuple[str, str], list[Mark]] = {}
-    for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
-        groups.setdefault((mark.name, mark.color), []).append(mark)
-    box = int(max(8, min(30, cell_w - 2, cell_h - 2)))  # an outline as large as a cell, never larger
-    # a cell outlined twice (the guess on a winner): the earlier outline frames the later one, so both show and
-    # neither covers the number in the cell
-    outer = {k: sum((m.row, m.col) == (mark.row, mark.col) for m in marks[k + 1:]) for k, mark in enumerate(marks)}
-    for (name, color), group in groups.items():
-        xs, ys = [cols[m.col] for m in group], [rows[m.row] for m in group]
-        sizes = [box + 9 * outer[next(k for k, m in enumerate(marks) if m is g)] for g in group]
-        data.append({  # a white halo under the outline keeps it visible on the darkest cells
-            "type": "scatter", "x": xs, "y": ys, "mode": "markers", "showlegend": False, "hoverinfo": "skip",
-            "marker": {"symbol": "square-open", "size": [z + 2 for z in sizes], "color": "white",
-                       "line": {"width": 7, "color": "white"}},
-        })
-        data.append({
-            "type": "scatter", "x": xs, "y": ys, "mode": "markers", "name": name,
-            "marker": {"symbol": "square-open", "size": sizes, "color": color, "line": {"width": 4, "color": color}},
-            "hovertemplate": f"{name}<extra></extra>",
-        })
+    shapes = _rings(marks, z, data[0], cell_w, cell_h)
+    for name, dash in dict.fromkeys((m.name, m.dash) for m in marks):  # one legend entry per kind of mark
+        first = next(m for m in marks if (m.name, m.dash) == (name, dash))
+        data.append({"type": "scatter", "x": [cols[first.col]], "y": [rows[first.row]], "mode": "lines",
+                     "name": name, "hoverinfo": "skip",
+                     "line": {"color": theme.MARK_DARK, "dash": dash, "width": theme.MARK_LINE_PX}})
     if row_sums:
         x_shown = [*[c for c in x_shown if c != sigma], sigma]
     layout = {
         "xaxis": {"type": "category", "categoryorder": "array", "categoryarray": ticks, "tickmode": "array",
                   "tickvals": x_shown, "ticktext": x_shown, "side": "bottom", "tickangle": rotate,
                   "tickfont": {"size": x_size},
-                  "title": {"text": x_title, "standoff": 4}, "range": [-0.5, len(ticks) - 0.5],
+                  "title": {"text": x_title, "standoff": int(size * theme.X_TITLE_GAP_EM)},
+                  "range": [-0.5, len(ticks) - 0.5],
                   "showgrid": False, "zeroline": False},
         "yaxis": {"type": "category", "categoryorder": "array", "categoryarray": rows, "tickmode": "array",
-                  "tickvals": y_shown, "ticktext": y_shown, "autorange": "reversed", "title": {"text": y_title},
+                  "tickvals": y_shown, "ticktext": y_shown, "autorange": "reversed",
+                  "title": {"text": y_title, "standoff": int(size * theme.Y_TITLE_GAP_EM)},
                   "tickfont": {"size": y_size}, "showgrid": False, "zeroline": False},
         "legend": BOTTOM_LEGEND, "showlegend": bool(marks),
     }
+    if shapes:
+        layout["shapes"] = shapes
+    if text is not False and not text_size:
+        layout["meta"] = {"numbers_left_out": True}
     if show_scale:
         data[0]["colorbar"].update(x=1.0, xanchor="left", xpad=4 + sums_px)
-    return _figure(data, layout, title, height, presenter, margin)
+    return _figure(data, layout, title, height, presenter, margin, title_px=width_px - 2 * theme.TITLE_PAD_PX)
+
+
+def _rings(marks: Sequence[Mark], z: np.ndarray, trace: dict, cell_w: float, cell_h: float) -> list[dict]:
+    """Each mark as a ring inside its cell, clear of the number in the middle: a rectangle of fixed px size around
+    the cell's centre (so a cell drawn wider than laid out only leaves more room), the first mark on a cell
+    outermost. Each ring is black or white against the colour of the cell beneath it (`ring_color`)."""
+    shapes = []
+    for k, mark in enumerate(marks):
+        depth = sum((m.row, m.col) == (mark.row, mark.col) for m in marks[:k])  # marks on this cell before it
+        inset = 1 + depth * (theme.MARK_LINE_PX + theme.MARK_GAP_PX) + theme.MARK_LINE_PX / 2  # to the line's middle
+        half_w, half_h = max(1.0, cell_w / 2 - inset), max(1.0, cell_h / 2 - inset)
+        color = ring_color(cell_color(float(z[mark.row, mark.col]), trace["colorscale"], trace["zmin"],
+                                      trace["zmax"]))
+        shapes.append({
+            "type": "rect", "xref": "x", "yref": "y", "xsizemode": "pixel", "ysizemode": "pixel",
+            "xanchor": mark.col, "yanchor": mark.row, "x0": -half_w, "x1": half_w, "y0": -half_h, "y1": half_h,
+            "line": {"color": color, "width": theme.MARK_LINE_PX, "dash": mark.dash},
+            "fillcolor": "rgba(0,0,0,0)", "name": mark.name, "layer": "above",
+        })
+    return shapes
 
 
 def _bar_values(decimals: int, show: bool = True) -> dict:
@@ -844,16 +952,24 @@ def heatmap_grid(
     `shared_rows`: every panel has the same rows, so only the first column prints the row labels.
     """
     size = _font_size(presenter)
-    small = size - 2
+    small = _small(size, presenter)
+    width_px = _room_width(width_px, presenter)
+    least = _least(presenter, theme.TICK_MIN_SIZE)
+    row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
+    side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)
+    # fewer panels a row (down to two) rather than smaller or missing labels: each column label gets its room
+    n_cols = max(len(p[3]) for p in panels)
+    paper_px = width_px - row_px - 12 - theme.COLORBAR_PX - 10
+    while columns > 2 and (_domains(columns, min(0.3, side_px / width_px))[0][1] * paper_px / n_cols
+                           < small * theme.DIAGONAL_EM):
+        columns -= 1
     rows = -(-len(panels) // columns)
     groups = [p[5] if len(p) > 5 and p[5] else f"_own{k}" for k, p in enumerate(panels)]
-    row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
     col_px = max(text_width(c, small) for p in panels for c in p[3]) * 0.72 + small
     n_max = max(np.asarray(p[1]).shape[0] for p in panels)
     panel_px = max(150, min(420, n_max * 24 + 30))
     gap_px = col_px + size * 2.2
     body_px = rows * panel_px + (rows - 1) * gap_px
-    side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)
     x_domains = _domains(columns, min(0.3, side_px / width_px))
     y_domains = [[1 - d[1], 1 - d[0]] for d in _domains(rows, gap_px / body_px if rows > 1 else 0)]
     places = [divmod(idx, columns) for idx in range(len(panels))]
@@ -870,7 +986,7 @@ def heatmap_grid(
             "colorscale": scale["colorscale"], "cmin": scale["zmin"], "cmax": scale["zmax"],
             "colorbar": {"x": x_domains[right][1], "xanchor": "left", "xpad": 4, "y": (y0 + y1) / 2,
                          "yanchor": "middle", "len": y1 - y0, "lenmode": "fraction", "thickness": 8,
-                         "tickfont": {"size": small - 1}},
+                         "tickfont": {"size": max(small - 1, least)}},
         }
         for k in members:
             groups[k] = name
@@ -886,14 +1002,17 @@ def heatmap_grid(
         }
         paper_px = width_px - row_px - 12 - theme.COLORBAR_PX - 10  # the plotting area inside the margins
         cell_w = (x_domains[c][1] - x_domains[c][0]) * paper_px / max(1, z.shape[1])
-        text_size = cell_text_size(z, 2, cell_w, panel_px / max(1, z.shape[0]), small) if text else None
+        text_size = (cell_text_size(z, 2, cell_w, panel_px / max(1, z.shape[0]), small,
+                                    _least(presenter, theme.CELL_TEXT_MIN_SIZE)) if text else None)
+        if text and not text_size:
+            layout["meta"] = {"numbers_left_out": True}
         if text_size:
             trace["texttemplate"] = "%{z:.2f}"
             trace["textfont"] = {"size": text_size}
         data.append(trace)
         # small panels: labels that would overlap are thinned to every k-th (hover names every one)
-        x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True, diagonal=True)
-        y_shown, y_size = thinned(r_labels, panel_px / max(1, z.shape[0]), small, rotated=True)
+        x_shown, x_size = thinned(c_labels, cell_w, small, rotated=True, diagonal=True, least=least)
+        y_shown, y_size = thinned(r_labels, panel_px / max(1, z.shape[0]), small, rotated=True, least=least)
         layout[f"xaxis{xa[1:]}"].update(type="category", categoryorder="array", categoryarray=c_labels,
                                         tickmode="array", tickvals=x_shown, ticktext=x_shown,
                                         tickangle=theme.TICK_ANGLE, tickfont={"size": x_size}, showgrid=False)
@@ -956,7 +1075,7 @@ def bars_grid(
 ) -> go.Figure:
     """Small bar charts side by side over the same labels and y range: panels of (panel title, values)."""
     size = _font_size(presenter)
-    small = size - 2
+    small = _small(size, presenter)
     colors = [theme.QUERY_COLOR if i == highlight else theme.KEY_COLOR for i in range(len(labels))]
     angle = theme.TICK_ANGLE if len(labels) * len(panels) > 12 else 0
     x_domains = _domains(len(panels), 0.02)

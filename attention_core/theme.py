@@ -54,13 +54,16 @@ LINE_EM = 1.25  # one line of tick labels, measured across the lines (rotated or
 DIAGONAL_EM = 1.7  # labels turned 45° lie one line apart across, so √2 lines apart along the axis
 TITLE_LINE_EM = 1.3  # one line of a wrapped chart title
 ROTATED_EM = 0.72  # a label turned 45° takes about cos 45° ≈ 0.7 of its length in each direction
+ROTATED_LINE_EM = 1.3  # and its own line's height turned 45° (plus a little air) under that
+X_TITLE_GAP_EM = 0.8  # an x-axis title's standoff from the tick labels
 TICK_GAP_PX = 6  # the least space between two upright tick labels
 CELL_PAD_PX = 3  # a number in a cell keeps this far from the cell's edges
 
 # Spacing around the plot area, in px or in ems of the chart's font size.
 EDGE_PX = 10  # the figure's own margin on every side
 ROW_LABEL_PAD_PX = 12  # between the row labels and the figure's left edge
-Y_TITLE_EM = 1.8  # a rotated y-axis title and its gap to the row labels
+Y_TITLE_EM = 2.2  # a rotated y-axis title and its gap to the row labels
+Y_TITLE_GAP_EM = 0.6  # that gap (the title's standoff from the row labels)
 X_TITLE_EM = 1.6  # an x-axis title under the tick labels
 TITLE_EM = 2.0  # the chart title's line above the plot
 TICKS_EM = 1.4  # upright x tick labels under the plot
@@ -76,3 +79,21 @@ EXPORT_SCALE = 2  # PNG export from the chart toolbar at 2× resolution
 CLASS_CODE_PX = 72  # the class's join code on the lecturer's screen, read from the back of a room
 
 PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
+
+# Presenter mode is read from the back of a room: no chart text below PRESENTER_MIN_PX (ticks, cell numbers,
+# colour bars, panel titles, legends). Its page is the whole window wide (the sidebar folded), so the builders lay
+# a chart out for PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives,
+# so that nothing overlaps on a laptop either; a 1920 px projector only adds room.
+PRESENTER_MIN_PX = 18
+PRESENTER_WIDTH_SCALE = 1.4
+
+# An outlined cell (the class's guess, the winner, the picked cell): a ring between the cell's edge and its number,
+# never over the digits. The ring is drawn black or white, whichever stands out more from the cell beneath it
+# (never below 4.5:1), solid for the answer, dashed for a guess; two marks on one cell nest.
+MARK_LINE_PX = 3
+MARK_GAP_PX = 1  # between a ring and the number inside it, and between nested rings
+MARK_DARK = "#000000"
+MARK_LIGHT = "#ffffff"
+MARK_MIN_CONTRAST = 4.5
+DIGIT_LINE_EM = 1.15  # a line of digits in a cell, measured across
+TITLE_WIDTH_PX = 380  # a chart title wraps at about this width unless its chart says how wide it is

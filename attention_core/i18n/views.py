@@ -26,6 +26,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "단어가 {n}개라 축에는 {k}개마다 한 단어씩만 적었습니다. 칸에 마우스를 올리면 두 단어와 값이 모두 나옵니다.",
         "With {n} words only every {k}th word is written on the axes; hover a cell for both words and its value.",
     ),
+    "numbers_hover": (
+        "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸에 마우스를 올리면 "
+        "두 단어와 값이 나옵니다.",
+        "The cells are too small for numbers of a readable size, so they are left out; hover a cell for its two "
+        "words and its value.",
+    ),
     # multi-head
     "separate": (
         "**이 화면의 가중치는 ①–⑤ 화면과 따로 있습니다.** 헤드마다 손으로 정한 시선(레시피)을 쓰므로, 가중치 "

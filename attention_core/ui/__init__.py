@@ -40,7 +40,9 @@ __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "open_buil
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
 # so that each step's key chart starts above the fold at 1280×720.
-_LAYOUT_CSS = "<style>[data-testid='stMainBlockContainer'] { padding-top: 4.25rem; }</style>"
+# A slider's end labels (shown on hover and focus) keep clear of a caption right under it.
+_LAYOUT_CSS = ("<style>[data-testid='stMainBlockContainer'] { padding-top: 4.25rem; }"
+               "[data-testid='stMain'] [data-testid='stSlider'] { padding-bottom: 0.5rem; }</style>")
 
 
 # On a phone a wide formula scrolls inside its own box instead of running off the screen.

@@ -372,6 +372,8 @@ class Page:
             live_chart(fig, config, key=f"chart:{name}")
         else:
             st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
+        if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
+            st.caption(self.t("views.numbers_hover"))
 
     @property
     def on_phone(self) -> bool:

@@ -73,7 +73,7 @@ def predict_reveal(
     marks: list[figures.Mark] = []
     if quiz.revealed:
         best = analysis.winners(values)
-        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess")),
+        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess"), dash="dash"),
                  *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner")) for i, j in best)]
         st_verdict = st.success if guess in best else st.warning
         st_verdict(verdict(p, values, rows, cols, best, guess))
@@ -103,7 +103,23 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stWidgetLabel"] p,
 [data-testid="stMain"] [data-testid="stAlertContentInfo"] p,
-[data-testid="stMain"] button p { font-size: 22px !important; line-height: 1.5 !important; }
+[data-testid="stMain"] button p,
+[data-testid="stMain"] [data-testid="stExpander"] summary p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] td,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] th,
+[data-testid="stMain"] [data-testid="stTable"] td,
+[data-testid="stMain"] [data-testid="stTable"] th,
+[data-testid="stMain"] [data-testid="stMetricLabel"] p { font-size: 22px !important; line-height: 1.5 !important; }
+/* what is typed or picked reads as large as the text around it: the sentence box, numbers, select boxes */
+[data-testid="stMain"] input,
+[data-testid="stMain"] textarea,
+[data-testid="stMain"] [data-baseweb="select"] div { font-size: 22px !important; }
+[data-testid="stMain"] [data-baseweb="input"],
+[data-testid="stMain"] [data-baseweb="select"] > div { min-height: 3rem; }
+/* the slider's value above its track and its end labels below keep clear of the label and the caption */
+[data-testid="stMain"] [data-testid="stSlider"] { padding-bottom: 1.6rem; }
+[data-testid="stMain"] [data-testid="stSliderThumbValue"] { font-size: 22px; }
+[data-testid="stMain"] [data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: 1rem; }
 [data-testid="stMain"] h1 { font-size: 48px !important; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
 [data-testid="stMain"] .katex { font-size: 1.5em !important; }

@@ -56,15 +56,20 @@ def test_predict_then_reveal_hides_until_revealed(page, name):
     at.button(key=f"quiz:{page}:{name}:reveal").click().run()
     assert_clean(at)
     fig = chart(at, name)
-    rows, cols = list(fig.data[0].y), list(fig.data[0].x)
-    marks = {t.name: [(rows.index(y), cols.index(x)) for x, y in zip(t.x, t.y, strict=True)]
-             for t in fig.data if t.type == "scatter" and t.name}
+    marks: dict[str, list[tuple[int, int]]] = {}
+    for ring in rings(fig):  # each mark is a ring shape on its cell (row, column as category numbers)
+        marks.setdefault(ring.name, []).append((int(ring.yanchor), int(ring.xanchor)))
     values = np.array(fig.data[0].z)
     assert marks[GUESS] == [(1, 0)]
     best = np.unravel_index(np.argmax(values), values.shape)
     assert (int(best[0]), int(best[1])) in marks[WINNER]
     assert all(f"{values[c]:.2f}" == f"{values.max():.2f}" for c in marks[WINNER])
     assert at.warning or at.success
+
+
+def rings(fig) -> list:
+    """The marks drawn on a heatmap: rectangles named by their legend entry, one per marked cell."""
+    return [s for s in fig.layout.shapes if s.name]
 
 
 def _reveal(at, page, name, row, col):
@@ -85,12 +90,15 @@ def test_score_reveal_counts_either_tied_cell_as_right_and_names_both(row):
     assert ok.value.startswith("정답입니다!")
     assert "영화였다 → 슬픈" in ok.value and "장면이었다 → 슬픈" in ok.value and "3.51" in ok.value
     fig = chart(at, "scores")
-    (winners,) = [t for t in fig.data if t.name == WINNER]
-    assert sorted(zip(winners.y, winners.x, strict=True)) == [("영화였다", "슬픈"), ("장면이었다", "슬픈")]
-    (guess,) = [t for t in fig.data if t.name == GUESS]
-    on_guess = list(zip(winners.y, winners.x, strict=True)).index((guess.y[0], guess.x[0]))
-    assert winners.marker.size[on_guess] < guess.marker.size[0]  # the guess frames the winner: both visible
-    assert winners.marker.size[1 - on_guess] == winners.marker.size[on_guess]  # every winner the same size
+    rows, cols = list(fig.data[0].y), list(fig.data[0].x)
+    cell = {id(r): (rows[int(r.yanchor)], cols[int(r.xanchor)]) for r in rings(fig)}
+    winners = [r for r in rings(fig) if r.name == WINNER]
+    assert sorted(cell[id(r)] for r in winners) == [("영화였다", "슬픈"), ("장면이었다", "슬픈")]
+    (guess,) = [r for r in rings(fig) if r.name == GUESS]
+    (on_guess,) = [r for r in winners if cell[id(r)] == cell[id(guess)]]
+    (apart,) = [r for r in winners if r is not on_guess]
+    assert on_guess.x1 < guess.x1 and on_guess.y1 < guess.y1  # the guess frames the winner: both visible
+    assert (apart.x1, apart.y1) == (guess.x1, guess.y1)  # a ring alone on its cell lies at the cell's edge
 
 
 def test_score_reveal_miss_in_english_lists_the_ties_and_the_guess():

@@ -1,0 +1,70 @@
+"""Readable from the back of a room: every page in presenter mode at 1920×1080, in Korean and in English, draws no
+chart text below theme.PRESENTER_MIN_PX and no body text below PRESENTER_BODY_PX (as the browser computes them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from attention_core import theme
+from attention_core.codec import encode_link
+from attention_core.registry import PAGE_KEYS
+from attention_core.scenario import Scenario, View
+from tests.e2e.app_driver import settle
+
+PRESENTER_BODY_PX = 22  # paragraphs, captions, widget labels, what is typed or picked
+
+# Every drawn text of every Plotly chart on the page (ticks, cell numbers, titles, legends, colour bars, annotations,
+# slider and button labels; hover boxes only exist while hovering), and every body text that has letters of its own.
+SMALL_TEXT_JS = """
+([chartMin, bodyMin]) => {
+  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const size = el => parseFloat(getComputedStyle(el).fontSize);
+  const small = [];
+  for (const t of document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot svg text')) {
+    if (t.closest('.hoverlayer') || !t.textContent.trim() || !shown(t)) continue;
+    if (size(t) < chartMin - 0.01) {
+      const group = t.parentElement && t.parentElement.closest('[class]');
+      small.push(['chart', size(t), (t.getAttribute('class') || '') + ' in ' +
+                  (group ? group.getAttribute('class') : ''), t.textContent.slice(0, 40)]);
+    }
+  }
+  const body = [
+    '[data-testid="stMarkdownContainer"] p', '[data-testid="stMarkdownContainer"] li',
+    '[data-testid="stCaptionContainer"]', '[data-testid="stWidgetLabel"] p', '[data-baseweb="select"] div',
+    'input', 'textarea', '[data-testid="stSliderThumbValue"] p', '[data-testid="stSliderTickBar"] p',
+    '[data-testid="stMetricLabel"] p', '[data-testid="stTable"] td', '[data-testid="stTable"] th',
+    '[data-testid="stMarkdownContainer"] td', '[data-testid="stMarkdownContainer"] th',
+  ].join(', ');
+  for (const el of document.querySelectorAll('[data-testid="stMain"] :is(' + body + ')')) {
+    if (!shown(el) || el.closest('.katex, [data-testid="stHeading"]')) continue;
+    if (el.matches('input') && ['checkbox', 'radio', 'range', 'hidden', 'file'].includes(el.type)) continue;
+    const own = el.matches('input, textarea')
+      || [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (own && size(el) < bodyMin - 0.01) {
+      small.push(['body', size(el), el.tagName + ' ' + (el.getAttribute('data-testid') || ''),
+                  (el.value || el.textContent || '').slice(0, 40)]);
+    }
+  }
+  return small;
+}
+"""
+
+COUNT_JS = """
+() => [document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot svg text').length,
+       document.querySelectorAll('[data-testid="stMain"] [data-testid="stMarkdownContainer"] p').length]
+"""
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("key", PAGE_KEYS)
+def test_presenter_mode_is_readable_from_the_back_of_the_room(app_server, new_page, key, lang):
+    page = new_page(viewport=(1920, 1080))
+    link = encode_link(Scenario(), View(lang=lang, presenter=True))
+    page.goto(app_server.page_url("" if key == "home" else key) + f"?s={link}")
+    settle(page)
+    # presenter mode is on: the page has its step buttons, and the check sees charts and paragraphs
+    assert page.locator("[data-testid='stMain'] .st-key-pr-presenter").count() == 1
+    charts_text, paragraphs = page.evaluate(COUNT_JS)
+    assert charts_text > 0 and paragraphs > 0
+    small = page.evaluate(SMALL_TEXT_JS, [theme.PRESENTER_MIN_PX, PRESENTER_BODY_PX])
+    assert not small, f"{len(small)} texts too small on {key} ({lang}):\n" + "\n".join(map(str, small[:25]))
