@@ -178,6 +178,8 @@ CLICKER_JS = """
   const showSnapshot = () => {
     const box = document.createElement("div");
     box.id = "attention-old-page";
+    box.setAttribute("aria-hidden", "true");  // a picture of the old page: screen readers and the keyboard skip it
+    box.inert = true;
     const r = snapshot.rect;
     Object.assign(box.style, {position: "fixed", left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`,
                               height: `${r.height}px`, overflow: "hidden", zIndex: 90, pointerEvents: "none"});
