@@ -29,6 +29,13 @@ NEUTRAL_COLOR = "#888888"
 MASKED_COLOR = "#d9d9d9"  # a masked cell: grey, never a colour of the weights scale (whose 0 is white)
 MASKED_TEXT_COLOR = "#555555"
 MASKED_SYMBOL = "✕"  # drawn in a masked cell instead of a number
+# Text and focus colours the app's style sheet sets over Streamlit's (attention_core/ui/a11y.py), with their
+# contrast checked in tests/test_colour_vision.py: text ≥ 4.5:1 (≥ 7:1 in presenter mode), the focus ring ≥ 3:1.
+FOCUS_COLOR = "#202124"  # the focus ring on every control
+CAPTION_TEXT_COLOR = "#595959"  # captions and widget labels (Streamlit's grey is 3.8:1)
+SELECTED_TEXT_COLOR = "#9a4200"  # the selected language button's text, on Streamlit's tint of the primary colour
+LINK_TEXT_COLOR = "#1a1a1a"
+PRESENTER_TEXT_COLOR = "#000000"
 # Dark2 without its orange (kept for the looking word), then a dark cyan so that there are still eight.
 SERIES = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#17becf")
 

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
+from . import a11y
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -71,6 +72,7 @@ def page(key: str) -> Iterator[Page]:
     )
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
+    a11y.install(p)
     tail_slot = sidebar(p)
     if p.presenter:
         presenter_header(p)

@@ -33,6 +33,7 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, weight_columns
 from ..scenes import Scene
+from . import a11y
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -337,7 +338,8 @@ class Page:
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
     def chart(self, fig, name: str) -> None:
-        st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{self.key}-{name}"), key=f"chart:{name}")
+        """The figure as chart "chart:<name>", with its accessible name and its numbers as a table (see a11y)."""
+        a11y.chart(self, fig, name)
 
     @property
     def on_phone(self) -> bool:
