@@ -35,6 +35,8 @@ FOCUS_COLOR = "#202124"  # the focus ring on every control
 CAPTION_TEXT_COLOR = "#595959"  # captions and widget labels (Streamlit's grey is 3.8:1)
 SELECTED_TEXT_COLOR = "#9a4200"  # the selected language button's text, on Streamlit's tint of the primary colour
 LINK_TEXT_COLOR = "#1a1a1a"
+QUOTE_TEXT_COLOR = "#4d4d4d"  # a quoted line of the source text (Streamlit's blockquote grey is 3.9:1)
+PRIMARY_COLOR = "#a84a00"  # .streamlit/config.toml's primaryColor (the contrast test reads it there too)
 PRESENTER_TEXT_COLOR = "#000000"
 # Dark2 without its orange (kept for the looking word), then a dark cyan so that there are still eight.
 SERIES = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#17becf")

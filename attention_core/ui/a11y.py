@@ -7,8 +7,10 @@ runs once per page run at the top of the main area: the style sheet (focus ring,
 phones, presenter contrast) and one small script that
 
 - sets `<html lang>` to the UI language (Streamlit writes "en" whatever the app speaks);
-- gives every chart element (`.st-key-chart-*`) role="img" and its accessible name, and takes the Plotly
-  toolbar's buttons out of the Tab order (the export tools in the sidebar do what they did, once);
+- gives every chart element (`.st-key-chart-*`) role="figure" and its accessible name, hides the drawing's
+  SVG (tick labels and cell numbers read one by one say nothing; the name and the table say it), and takes
+  the Plotly toolbar's buttons out of the Tab order (they stay for the mouse; role="img" is not possible
+  around them, axe's nested-interactive);
 - moves the focus to the page's title after a page switch, and makes the "skip to the chart" link work;
 - folds the sidebar on a phone after a step link is tapped.
 
@@ -75,9 +77,11 @@ _CSS = f"""
 }}
 /* Text contrast ≥ 4.5:1: captions and the selected language button (Streamlit's greys and tints are lighter). */
 [data-testid="stCaptionContainer"],
-[data-testid="stCaptionContainer"] p {{ color: {theme.CAPTION_TEXT_COLOR} !important; }}
-[data-testid="stBaseButton-segmented_controlActive"],
-[data-testid="stBaseButton-segmented_controlActive"] p {{ color: {theme.SELECTED_TEXT_COLOR} !important; }}
+[data-testid="stCaptionContainer"] p {{ color: {theme.CAPTION_TEXT_COLOR} !important; opacity: 1 !important; }}
+button[data-variant="segmented_control"][data-selected="true"],
+button[data-variant="segmented_control"][data-selected="true"] p {{ color: {theme.SELECTED_TEXT_COLOR} !important; }}
+[data-testid="stMarkdownContainer"] blockquote, [data-testid="stMarkdownContainer"] blockquote p {{
+  color: {theme.QUOTE_TEXT_COLOR} !important; opacity: 1 !important; }}
 /* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
 [data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
 /* The skip link: off screen until it has the focus. */
@@ -132,9 +136,11 @@ _SCRIPT = """
       const el = document.querySelector("." + c.dataset.chart);
       if (!el) continue;
       const name = c.textContent;
-      if (el.getAttribute("role") !== "img") el.setAttribute("role", "img");
+      if (el.getAttribute("role") !== "figure") el.setAttribute("role", "figure");
       if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
-      if (el.getAttribute("aria-roledescription") !== null) el.removeAttribute("aria-roledescription");
+      for (const svg of el.querySelectorAll("svg.main-svg")) {  // the drawing itself: its name says it all
+        if (svg.getAttribute("aria-hidden") !== "true") svg.setAttribute("aria-hidden", "true");
+      }
     }
     for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
@@ -148,7 +154,7 @@ _SCRIPT = """
       const skip = e.target.closest && e.target.closest(".a11y-skip");
       if (skip) {
         e.preventDefault();
-        const target = document.querySelector('[data-testid="stMain"] [class*="st-key-chart-"][role="img"]');
+        const target = document.querySelector('[data-testid="stMain"] [class*="st-key-chart-"][role="figure"]');
         if (target) { target.setAttribute("tabindex", "-1"); target.focus(); target.scrollIntoView({block: "start"}); }
         return;
       }
