@@ -56,6 +56,7 @@ class Mark:
     col: int
     color: str
     name: str
+    symbol: str = "square-open"  # each kind of mark its own shape too: colour never tells them apart alone
 
 
 # --- memoised figures -------------------------------------------------------------------------------------------
@@ -413,22 +414,22 @@ def heatmap(
         })
     groups: dict[tuple[str, str], list[Mark]] = {}
     for mark in marks:  # cells with the same name (e.g. several tied winners) share one legend entry
-        groups.setdefault((mark.name, mark.color), []).append(mark)
+        groups.setdefault((mark.name, mark.color, mark.symbol), []).append(mark)
     box = int(max(8, min(30, cell_w - 2, cell_h - 2)))  # an outline as large as a cell, never larger
     # a cell outlined twice (the guess on a winner): the earlier outline frames the later one, so both show and
     # neither covers the number in the cell
     outer = {k: sum((m.row, m.col) == (mark.row, mark.col) for m in marks[k + 1:]) for k, mark in enumerate(marks)}
-    for (name, color), group in groups.items():
+    for (name, color, symbol), group in groups.items():
         xs, ys = [cols[m.col] for m in group], [rows[m.row] for m in group]
         sizes = [box + 9 * outer[next(k for k, m in enumerate(marks) if m is g)] for g in group]
         data.append({  # a white halo under the outline keeps it visible on the darkest cells
             "type": "scatter", "x": xs, "y": ys, "mode": "markers", "showlegend": False, "hoverinfo": "skip",
-            "marker": {"symbol": "square-open", "size": [z + 2 for z in sizes], "color": "white",
-                       "line": {"width": 7, "color": "white"}},
+            "marker": {"symbol": symbol, "size": [z + 2 for z in sizes], "color": theme.MARK_HALO_COLOR,
+                       "line": {"width": 7, "color": theme.MARK_HALO_COLOR}},
         })
         data.append({
             "type": "scatter", "x": xs, "y": ys, "mode": "markers", "name": name,
-            "marker": {"symbol": "square-open", "size": sizes, "color": color, "line": {"width": 4, "color": color}},
+            "marker": {"symbol": symbol, "size": sizes, "color": color, "line": {"width": 4, "color": color}},
             "hovertemplate": f"{name}<extra></extra>",
         })
     if row_sums:
@@ -543,11 +544,15 @@ def curves(
     xs = list(x)
     others = iter(_cycle(theme.SERIES, len(ys)))
     colors = [theme.QUERY_COLOR if name == highlight else next(others) for name in ys]
+    every = max(1, len(xs) // 8)  # a marker on every k-th point: each line has its shape as well as its dash
+    marker_sizes = [8 if i % every == 0 else 0 for i in range(len(xs))]
     data = [{
-        "type": "scatter", "x": xs, "y": list(y), "mode": "lines", "name": name,
-        "line": {"color": color, "width": 3 if name == highlight else 2},
+        "type": "scatter", "x": xs, "y": list(y), "mode": "lines+markers", "name": name,
+        "line": {"color": color, "width": 3 if name == highlight else 2, "dash": dash},
+        "marker": {"symbol": symbol, "size": marker_sizes, "color": color},
         "hovertemplate": f"{name}<br>%{{x:.3g}} → %{{y:.3f}}<extra></extra>",
-    } for (name, y), color in zip(ys.items(), colors)]
+    } for (name, y), color, dash, symbol in zip(ys.items(), colors, _cycle(theme.DASHES, len(ys)),
+                                                _cycle(theme.SYMBOLS, len(ys)))]
     layout = {
         "xaxis": {"title": {"text": x_title}, "type": "log" if log_x else "linear", "gridcolor": _GRID},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID},
@@ -926,9 +931,10 @@ def line_rows(
     n = len(x_labels)
     data = [{
         "type": "scatter", "x": list(range(n)), "y": list(vals), "name": name, "mode": "lines+markers",
-        "line": {"color": color}, "customdata": list(x_labels),
+        "line": {"color": color, "dash": dash}, "marker": {"symbol": symbol, "size": 9}, "customdata": list(x_labels),
         "hovertemplate": f"{plain(name)}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>",
-    } for (name, vals), color in zip(rows, _cycle(theme.SERIES, len(rows)))]
+    } for (name, vals), color, dash, symbol in zip(rows, _cycle(theme.SERIES, len(rows)),
+                                                   _cycle(theme.DASHES, len(rows)), _cycle(theme.SYMBOLS, len(rows)))]
     angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
     layout = {
         "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(x_labels), "tickangle": angle,
@@ -1027,8 +1033,9 @@ def training_curves(
 def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
     """A copy of `fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
     fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
-    fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
-                   "y1": 1, "line": {"color": color, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
+    for line in ({"color": theme.MARK_HALO_COLOR, "width": 7}, {"color": color, "width": 3}):  # over a halo, as a mark
+        fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
+                       "y1": 1, "line": line, "fillcolor": "rgba(0,0,0,0)"})
     return fig
 
 

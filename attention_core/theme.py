@@ -20,14 +20,22 @@ SEQUENTIAL = "Greens"  # 0 white … 1 dark green, for attention weights (never 
 SEQUENTIAL_RANGE = (0.0, 1.0)
 
 QUERY_COLOR = "#d95f02"  # the looking word (Q), orange
-KEY_COLOR = "#1b9e77"  # the looked-at words (K), teal
+KEY_COLOR = "#137a5c"  # the looked-at words (K), teal: Dark2's darkened, to stand out on RdBu's light cells
 VALUE_COLOR = "#7570b3"  # what is handed over (V), purple
 WEIGHT_COLOR = "#238b45"  # an attention weight drawn as a line or bar, the Greens scale's own hue
 GUESS_COLOR = "#e7298a"  # the class's guess
 TRUTH_COLOR = "#000000"  # the true winner
 NEUTRAL_COLOR = "#888888"
-MASKED_COLOR = "#d9d9d9"  # a masked cell: grey, never a colour of the weights scale (whose 0 is white)
-MASKED_TEXT_COLOR = "#555555"
+MARK_HALO_COLOR = "#ffffff"  # drawn under every cell mark: on any cell one of the two rings stands out
+# A mark's shape names its kind along with its colour and legend label (WCAG 1.4.1).
+PICKED_SYMBOL = "diamond-open"
+GUESS_SYMBOL = "circle-open"
+WINNER_SYMBOL = "square-open"
+# Lines that share a chart differ in dash and marker shape as well as colour (WCAG 1.4.1).
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross")
+MASKED_COLOR = "#a6a6a6"  # a masked cell: grey, ΔE00 ≥ 20 from the weights scale's 0 (white) in every vision
+MASKED_TEXT_COLOR = "#000000"
 MASKED_SYMBOL = "✕"  # drawn in a masked cell instead of a number
 # Text and focus colours the app's style sheet sets over Streamlit's (attention_core/ui/a11y.py), with their
 # contrast checked in tests/test_colour_vision.py: text ≥ 4.5:1 (≥ 7:1 in presenter mode), the focus ring ≥ 3:1.
