@@ -116,10 +116,8 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 # Presenter mode: text ≥ 7:1 (WCAG 1.4.6) for a projector that washes colours out.
 _PRESENTER_CSS = f"""
 <style>
-[data-testid="stMain"], [data-testid="stMain"] p, [data-testid="stMain"] li, [data-testid="stMain"] h1,
-[data-testid="stMain"] h2, [data-testid="stMain"] h3, [data-testid="stMain"] label,
-[data-testid="stMain"] [data-testid="stCaptionContainer"],
-[data-testid="stMain"] [data-testid="stCaptionContainer"] p {{ color: {theme.PRESENTER_TEXT_COLOR} !important; }}
+[data-testid="stMain"] :is(p, li, h1, h2, h3, label, [data-testid="stCaptionContainer"]):not(button *) {{
+  color: {theme.PRESENTER_TEXT_COLOR} !important; }}
 </style>
 """
 
@@ -167,16 +165,25 @@ _SCRIPT = """
   }
   soon();
   if (A.page !== null && A.page !== d.page) {  // a page switch: the focus goes to the new page's title
+    // Streamlit may redraw the title once the run ends, which drops the focus to <body>: for a few seconds
+    // the focus is put back on the title, unless the user has moved it elsewhere.
     const want = d.page, started = performance.now();
+    let focusedAt = null;
     const focusTitle = () => {
       if (A.data.page !== want) return;
       const h1 = document.querySelector('[data-testid="stMain"] h1');
+      const active = document.activeElement;
+      const free = !active || active === document.body || active.tagName === "H1";
+      if (focusedAt !== null && !free) return;
       if (h1 && h1.textContent.trim().startsWith(A.data.title.trim())) {
-        h1.setAttribute("tabindex", "-1");
-        h1.focus({preventScroll: false});
-      } else if (performance.now() - started < 10000) {
-        setTimeout(focusTitle, 50);
+        if (active !== h1) {
+          h1.setAttribute("tabindex", "-1");
+          h1.focus({preventScroll: false});
+        }
+        if (focusedAt === null) focusedAt = performance.now();
       }
+      const now = performance.now();
+      if (focusedAt === null ? now - started < 10000 : now - focusedAt < 3000) setTimeout(focusTitle, 50);
     };
     focusTitle();
   }
