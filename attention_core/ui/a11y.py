@@ -68,7 +68,7 @@ _CSS = f"""
 :focus-visible, [data-testid="stMain"] h1:focus {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
-[data-baseweb="checkbox"]:has(input:focus-visible),
+[data-testid="stCheckbox"] label:has(input:focus-visible) > span + div,
 [data-baseweb="select"]:focus-within > div,
 [data-baseweb="input"]:focus-within,
 [data-testid="stSlider"] [role="slider"]:focus,
@@ -165,7 +165,7 @@ _SCRIPT = """
   }
   soon();
   if (A.page !== null && A.page !== d.page) {  // a page switch: the focus goes to the new page's title
-    // Streamlit may redraw the title once the run ends, which drops the focus to <body>: for a few seconds
+    // Streamlit may redraw the title once the run ends, which drops the focus to the body: for a few seconds
     // the focus is put back on the title, unless the user has moved it elsewhere.
     const want = d.page, started = performance.now();
     let focusedAt = null;

@@ -139,10 +139,10 @@ def test_focus_ring_on_toggles_and_step_links(app_server, new_page):
         page.keyboard.press("Tab")
         info = page.evaluate("""() => {
           const a = document.activeElement;
-          const target = a.closest('[data-baseweb="checkbox"]') || a;
+          const box = a.closest('[data-testid="stCheckbox"]');  // its input is hidden: the ring is on the switch drawn
+          const target = box ? box.querySelector('label > span + div') : a;
           const s = getComputedStyle(target);
-          const kind = a.closest('[data-testid="stPageLink-NavLink"]') ? 'link'
-            : a.closest('[data-baseweb="checkbox"]') ? 'toggle' : a.tagName;
+          const kind = a.closest('[data-testid="stPageLink-NavLink"]') ? 'link' : box ? 'toggle' : a.tagName;
           return [kind, s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor];
         }""")
         rings.setdefault(info[0], info[1:])
