@@ -102,8 +102,9 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
   [data-testid="stSidebarCollapsedControl"] button {{ min-width: 44px !important; min-height: 44px !important; }}
   [data-testid="stBaseButton-secondary"], [data-testid="stBaseButton-primary"],
-  [data-testid^="stBaseButton-segmented_control"] {{ min-height: 44px !important; }}
-  [data-baseweb="select"] > div {{ min-height: 44px; }}
+  button[data-variant="segmented_control"] {{ min-height: 44px !important; }}
+  [data-testid="stSelectbox"] div:has(> input[role="combobox"]) {{ min-height: 44px; }}
+  [data-testid="stTooltipIcon"] button {{ min-width: 44px !important; min-height: 44px !important; }}
   [data-testid="stSlider"] [role="slider"] {{ width: 28px !important; height: 28px !important; }}
   [data-testid="stSlider"] [data-baseweb="slider"] {{ padding-top: 8px; padding-bottom: 8px; }}
   [data-testid="stExpander"] summary {{ min-height: 44px; }}
