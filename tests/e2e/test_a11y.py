@@ -185,3 +185,47 @@ def test_on_a_phone_no_toolbar_and_the_sidebar_folds_after_a_step_link(app_serve
       .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && (r.height < 44 || r.width < 44))
       .map(r => [Math.round(r.width), Math.round(r.height)])""", STUDENT_TARGETS)
     assert not small, small
+
+
+def tab_to(page, selector: str, limit: int = 150) -> None:
+    """Press Tab until the focus is inside `selector` (the keyboard's only way there)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("sel => !!(document.activeElement && document.activeElement.closest(sel))", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def chart_label(page, name: str) -> str:
+    return page.locator(f".st-key-chart-{name}").get_attribute("aria-label") or ""
+
+
+def test_a_cell_of_the_score_matrix_and_a_quiz_by_keyboard_alone(app_server, new_page):
+    page = new_page(viewport=(1280, 900))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    page.wait_for_function(WAIT_LABELLED)
+    picked, winner = text("ko", "score.picked"), text("ko", "lecture.winner")
+    before = chart_label(page, "scores")
+    assert f"{picked}: " in before
+    # the row of the picked cell: Tab to its select box, open it, one down, Enter
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    tab_to(page, ".st-key-pick-row-score")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    settle(page)
+    page.wait_for_function("([name, old]) => { const e = document.querySelector(`.st-key-chart-${name}`);"
+                           " return e && e.getAttribute('aria-label') && e.getAttribute('aria-label') !== old; }",
+                           arg=["scores", before])
+    assert f"{picked}: " in chart_label(page, "scores")
+    # the quiz: hide the results (Space on the switch), guess with the select boxes, reveal with Enter
+    tab_to(page, ".st-key-quiz-score-scores-hidden")
+    page.keyboard.press("Space")
+    settle(page)
+    tab_to(page, ".st-key-quiz-score-scores-reveal")
+    page.keyboard.press("Enter")
+    settle(page)
+    page.wait_for_function("w => { const e = document.querySelector('.st-key-chart-scores');"
+                           " return e && (e.getAttribute('aria-label') || '').includes(w + ': '); }", arg=winner)
+    assert page.locator('[data-testid="stMain"] [data-testid="stAlert"]').count() >= 1  # the verdict, in words
