@@ -94,6 +94,8 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .a11y-table caption {{ text-align: left; font-weight: 600; padding: 0.25rem 0; color: inherit; }}
 .a11y-table th, .a11y-table td {{ border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: right; }}
 .a11y-table th[scope="row"] {{ text-align: left; }}
+.a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
+.a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
 .a11y-table thead th {{ background: #f3f3f3; }}
 /* Phones: the student's targets ≥ 44 × 44 px (WCAG 2.5.5). */
 @media (max-width: 640px) {{
