@@ -12,9 +12,12 @@ No Streamlit and no Plotly import: a figure is read through `to_plotly_json()` (
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import re
-from collections.abc import Sequence
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,10 +42,16 @@ class Table:
     cells: tuple[tuple[str, ...], ...]  # cells[i][j] belongs to rows[i] and cols[j]
 
 
-@dataclass(frozen=True)
 class Description:
-    name: str
-    tables: tuple[Table, ...]
+    """A chart's accessible name, and its tables, made only when first asked for (a closed switch needs none)."""
+
+    def __init__(self, name: str, make_tables: Callable[[], tuple[Table, ...]]) -> None:
+        self.name = name
+        self._make_tables = make_tables
+
+    @functools.cached_property
+    def tables(self) -> tuple[Table, ...]:
+        return self._make_tables()
 
 
 def plain(label: object) -> str:
@@ -106,7 +115,9 @@ def _panel_titles(layout: dict) -> list[str]:
             if a.get("xref", "paper") == "paper" and a.get("yref", "paper") == "paper" and a.get("text")]
 
 
-def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, corner: str) -> Table:
+def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, corner: str,
+                   lang: str, with_cells: bool) -> tuple[Table, str]:
+    """The matrix as a table (masked cells say so) and the name's "largest per row" over its open cells."""
     z = np.asarray(trace.get("z"), dtype=float)
     if z.ndim == 1:
         z = z[None, :]
@@ -120,20 +131,15 @@ def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, c
         mz = np.asarray(mask.get("z"), dtype=float)
         if mz.shape == z.shape:
             hidden = np.isfinite(mz)
-    masked = f"{theme.MASKED_SYMBOL} " + "{masked}"
-    cells = tuple(tuple(masked if hidden[i, j] else _num(z[i, j], decimals) for j in range(n_cols))
-                  for i in range(n_rows))
-    return Table(caption, corner, tuple(ys), tuple(xs), cells)
-
-
-def _largest_per_row(table: Table, lang: str) -> str:
-    items = []
-    for row, cells in zip(table.rows, table.cells):
-        values = [(float(c.replace("−", "-")), j) for j, c in enumerate(cells) if _is_number(c)]
-        if values:
-            best, j = max(values, key=lambda vj: (vj[0], -vj[1]))  # ties: the first
-            items.append(f"{row} → {table.cols[j]} {_num(best)}")
-    return _listed(items, NAME_ROWS, lang)
+    masked = f"{theme.MASKED_SYMBOL} {text(lang, 'a11y.masked')}"
+    fmt = f"{{:.{decimals}f}}"
+    cells = () if not with_cells else tuple(
+        tuple(masked if h else "" if not np.isfinite(v) else fmt.format(v).replace("-", "−") for v, h in zip(row, hid))
+        for row, hid in zip(z.tolist(), hidden.tolist()))
+    open_z = np.where(hidden | ~np.isfinite(z), -np.inf, z)
+    items = [f"{ys[i]} → {xs[j]} {_num(open_z[i, j])}"
+             for i, j in enumerate(np.argmax(open_z, axis=1)) if np.isfinite(open_z[i, j])]  # ties: the first
+    return Table(caption, corner, tuple(ys), tuple(xs), cells), _listed(items, NAME_ROWS, lang)
 
 
 def _is_number(cell: str) -> bool:
@@ -201,10 +207,45 @@ def decoded(obj):
     return obj
 
 
+_MEMO: dict[tuple[int, str], tuple[weakref.ref, Description]] = {}
+_MEMO_LOCK = threading.Lock()
+
+
 def describe(fig, lang: str) -> Description:
-    """The accessible name and the tables of a Plotly figure (a go.Figure or its `to_plotly_json()` dict)."""
-    spec = decoded({"data": list(fig.get("data") or ()), "layout": fig.get("layout") or {}} if isinstance(fig, dict)
+    """The accessible name and the tables of a Plotly figure (a go.Figure or its `to_plotly_json()` dict).
+
+    Figures are memoised and shared (figures.memoised): a figure seen before is described once per language,
+    for as long as it lives. A figure is never changed once built, so its description does not go stale.
+    """
+    if isinstance(fig, dict):
+        return _describe(fig, lang)
+    key = (id(fig), lang)
+    with _MEMO_LOCK:
+        hit = _MEMO.get(key)
+    if hit is not None and hit[0]() is fig:
+        return hit[1]
+    described = _describe(fig, lang)
+    with _MEMO_LOCK:
+        for k in [k for k, (ref, _) in _MEMO.items() if ref() is None]:
+            del _MEMO[k]
+        _MEMO[key] = (weakref.ref(fig), described)
+    return described
+
+
+def _describe(fig, lang: str) -> Description:
+    spec = _spec(fig)
+    name, _ = _read(spec, lang, with_cells=False)
+    return Description(name, lambda: _read(spec, lang, with_cells=True)[1])
+
+
+def _spec(fig) -> dict:
+    """The figure's data and layout as plain dicts with numpy arrays."""
+    return decoded({"data": list(fig.get("data") or ()), "layout": fig.get("layout") or {}} if isinstance(fig, dict)
                    else {"data": [tr.to_plotly_json() for tr in fig.data], "layout": fig.layout.to_plotly_json()})
+
+
+def _read(spec: dict, lang: str, with_cells: bool) -> tuple[str, tuple[Table, ...]]:
+    """The name and the tables (a heatmap's cells formatted only `with_cells`; the name never needs them)."""
     data: list[dict] = list(spec.get("data") or ())
     layout: dict = dict(spec.get("layout") or {})
     title = _title(layout.get("title"))
@@ -221,15 +262,12 @@ def describe(fig, lang: str) -> Description:
                 title if len(heatmaps) == 1 else f"{title} ({k + 1})")
             corner = " / ".join(t for t in (_axis_title(layout, tr, "y"), _axis_title(layout, tr, "x")) if t)
             mask = next((m for m in masks if (m.get("xaxis") or "x") == (tr.get("xaxis") or "x")), None)
-            table = _heatmap_table(tr, layout, mask, caption, corner)
-            table = Table(table.caption, table.corner, table.rows, table.cols,
-                          tuple(tuple(c.replace("{masked}", text(lang, "a11y.masked")) for c in row)
-                                for row in table.cells))
+            table, largest = _heatmap_table(tr, layout, mask, caption, corner, lang, with_cells)
             sums = [s for s in data if s.get("type") == "scatter" and s.get("mode") == "text"
                     and (s.get("xaxis") or "x") == (tr.get("xaxis") or "x") and s.get("text") is not None
                     and len(set(map(str, s.get("x") or ()))) == 1 and len(s.get("text")) == len(table.rows)]
-            summaries.append(_largest_per_row(table, lang))
-            if sums:  # the row sums written right of a weights matrix
+            summaries.append(largest)
+            if sums and with_cells:  # the row sums written right of a weights matrix
                 sigma = plain((sums[0].get("x") or ["Σ"])[0])
                 table = Table(table.caption, table.corner, table.rows, (*table.cols, sigma),
                               tuple((*row, plain(s)) for row, s in zip(table.cells, sums[0]["text"])))
@@ -292,7 +330,7 @@ def describe(fig, lang: str) -> Description:
                                 (text(lang, "a11y.value"),), tuple((h,) for h in fixed)))
             parts.append(_listed(fixed, NAME_ROWS, lang))
     head = title or text(lang, "a11y.chart")
-    return Description(". ".join([head, "; ".join(p for p in parts if p)]) if parts else head, tuple(tables))
+    return (". ".join([head, "; ".join(p for p in parts if p)]) if parts else head), tuple(tables)
 
 
 def _is_arrow(trace: dict) -> bool:

@@ -3,7 +3,11 @@ matrix the figure draws, in the UI language, whatever builder made it."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
+import plotly.graph_objects as go
 
 from attention_core import accessible, figures, theme
 from attention_core.attention import self_attention
@@ -88,3 +92,16 @@ def test_table_html_has_headers_with_scope_and_escapes_words():
     html = accessible.table_html(table, "en")
     assert '<th scope="col">c&amp;1</th>' in html and '<th scope="row">&lt;i&gt;</th>' in html
     assert "<caption>cap &lt;b&gt;</caption>" in html and "<td>0.50</td>" in html
+
+
+def test_a_shared_figure_is_described_once_per_language_and_its_description_goes_with_it():
+    fig = go.Figure(figures.bars([0.5, 0.25], ["x", "y"], title="once").to_dict())  # held by no memo
+    first = accessible.describe(fig, "en")
+    assert accessible.describe(fig, "en") is first
+    assert accessible.describe(fig, "ko").name != first.name
+    ref = weakref.ref(fig)
+    del fig, first
+    gc.collect()
+    assert ref() is None
+    accessible.describe(figures.bars([0.1], ["z"], title="other"), "en")  # a new entry sweeps the dead ones
+    assert all(r() is not None for r, _ in accessible._MEMO.values())
