@@ -120,6 +120,7 @@ def test_text_colours_of_the_style_sheet_keep_their_contrast():
     tint = "#" + "".join(f"{round(255 - 0.08 * (255 - c)):02x}" for c in rgb(theme.PRIMARY_COLOR))
     assert contrast(theme.SELECTED_TEXT_COLOR, tint) >= 4.5
     assert contrast(theme.PRIMARY_COLOR, "#ffffff") >= 4.5  # text in the primary colour, and white text on it
+    assert contrast(theme.PRESENTER_PRIMARY_COLOR, "#ffffff") >= 7.0  # presenter mode's primary buttons
 
 
 def test_the_primary_colour_is_the_one_streamlit_is_given():

@@ -121,6 +121,10 @@ _PRESENTER_CSS = f"""
 <style>
 [data-testid="stMain"] :is(p, li, h1, h2, h3, label, [data-testid="stCaptionContainer"]):not(button *) {{
   color: {theme.PRESENTER_TEXT_COLOR} !important; }}
+[data-testid="stMain"] [data-testid="stBaseButton-primary"],
+[data-testid="stMain"] [data-testid="stBaseButton-primary"]:hover {{
+  background-color: {theme.PRESENTER_PRIMARY_COLOR} !important;
+  border-color: {theme.PRESENTER_PRIMARY_COLOR} !important; }}
 </style>
 """
 

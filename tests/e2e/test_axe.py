@@ -1,7 +1,8 @@
 """axe-core (WCAG 2.0–2.2 A and AA rules) on every page, in Korean and English, in three settings: a laptop at
 1280×720, presenter mode at 1920×1080, and a phone at 390×844 with the sidebar open. Fails on any critical or
-serious violation. One server and one browser for the module; each setting and language walks the pages
-through the app's own sidebar links, as a user would (the language and presenter mode stay set).
+serious violation, and in presenter mode on any text of the page under 7:1 (axe's AAA contrast rule). One
+server and one browser for the module; each setting and language walks the pages as a user would (the
+sidebar's step links; presenter mode's next-step button), the language and presenter mode staying set.
 
 axe-core is an npm package, installed by scripts/test.sh into .axe/ (pinned, see AXE_VERSION there); run
 `npm install --prefix .axe axe-core@<version>` to run this file alone.
@@ -62,11 +63,24 @@ def open_sidebar(page) -> None:
                                " const r = s && s.getBoundingClientRect(); return r && r.x >= -1 && r.width > 200; }")
 
 
-def audit(page) -> list[dict]:
+# Presenter mode: the page's text ≥ 7:1 (WCAG 1.4.6, axe's AAA rule), for projectors that wash colours out.
+RUN_AAA_JS = """
+async () => {
+  const r = await axe.run({include: [['[data-testid="stMain"]']]},
+                          {runOnly: {type: 'rule', values: ['color-contrast-enhanced']}, resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact || 'serious', help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+}
+"""
+
+
+def audit(page, presenter: bool = False) -> list[dict]:
     page.wait_for_function(LABELLED_JS, timeout=30000)
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE_JS))
     found = page.evaluate(RUN_AXE_JS, [TAGS, [list(e[:2]) for e in EXCLUDED]])
+    if presenter:
+        found += [{**v, "impact": "serious"} for v in page.evaluate(RUN_AAA_JS)]  # any text under 7:1 fails
     return [v for v in found if v["impact"] in FAILING]
 
 
@@ -107,7 +121,7 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
         assert page.evaluate("() => document.documentElement.lang") == lang, key
         if setting == "presenter":
             assert by_key(page, "pr:next").count() == 1, key  # still in presenter mode
-        bad = audit(page)
+        bad = audit(page, presenter=setting == "presenter")
         if bad:
             failures[key] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5], v["nodes"][0]["summary"])
                              for v in bad]
