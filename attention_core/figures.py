@@ -651,11 +651,15 @@ def curves(
     xs = list(x)
     others = iter(_cycle(theme.SERIES, len(ys)))
     colors = [theme.QUERY_COLOR if name == highlight else next(others) for name in ys]
+    every = max(1, len(xs) // 8)  # a marker on every k-th point: each line has its shape as well as its dash
+    marker_sizes = [8 if i % every == 0 else 0 for i in range(len(xs))]
     data = [{
-        "type": "scatter", "x": xs, "y": list(y), "mode": "lines", "name": name,
-        "line": {"color": color, "width": 3 if name == highlight else 2},
+        "type": "scatter", "x": xs, "y": list(y), "mode": "lines+markers", "name": name,
+        "line": {"color": color, "width": 3 if name == highlight else 2, "dash": dash},
+        "marker": {"symbol": symbol, "size": marker_sizes, "color": color},
         "hovertemplate": f"{name}<br>%{{x:.3g}} → %{{y:.3f}}<extra></extra>",
-    } for (name, y), color in zip(ys.items(), colors)]
+    } for (name, y), color, dash, symbol in zip(ys.items(), colors, _cycle(theme.DASHES, len(ys)),
+                                                _cycle(theme.SYMBOLS, len(ys)))]
     layout = {
         "xaxis": {"title": {"text": x_title}, "type": "log" if log_x else "linear", "gridcolor": _GRID},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID},
@@ -1045,9 +1049,10 @@ def line_rows(
     n = len(x_labels)
     data = [{
         "type": "scatter", "x": list(range(n)), "y": list(vals), "name": name, "mode": "lines+markers",
-        "line": {"color": color}, "customdata": list(x_labels),
+        "line": {"color": color, "dash": dash}, "marker": {"symbol": symbol, "size": 9}, "customdata": list(x_labels),
         "hovertemplate": f"{plain(name)}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>",
-    } for (name, vals), color in zip(rows, _cycle(theme.SERIES, len(rows)))]
+    } for (name, vals), color, dash, symbol in zip(rows, _cycle(theme.SERIES, len(rows)),
+                                                   _cycle(theme.DASHES, len(rows)), _cycle(theme.SYMBOLS, len(rows)))]
     angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
     layout = {
         "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(x_labels), "tickangle": angle,
@@ -1146,8 +1151,9 @@ def training_curves(
 def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
     """A copy of `fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
     fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
-    fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
-                   "y1": 1, "line": {"color": color, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
+    for line in ({"color": theme.MARK_HALO_COLOR, "width": 7}, {"color": color, "width": 3}):  # over a halo, as a mark
+        fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
+                       "y1": 1, "line": line, "fillcolor": "rgba(0,0,0,0)"})
     return fig
 
 

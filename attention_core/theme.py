@@ -20,15 +20,34 @@ SEQUENTIAL = "Greens"  # 0 white … 1 dark green, for attention weights (never 
 SEQUENTIAL_RANGE = (0.0, 1.0)
 
 QUERY_COLOR = "#d95f02"  # the looking word (Q), orange
-KEY_COLOR = "#1b9e77"  # the looked-at words (K), teal
+KEY_COLOR = "#137a5c"  # the looked-at words (K), teal: Dark2's darkened, to stand out on RdBu's light cells
 VALUE_COLOR = "#7570b3"  # what is handed over (V), purple
 WEIGHT_COLOR = "#238b45"  # an attention weight drawn as a line or bar, the Greens scale's own hue
 GUESS_COLOR = "#e7298a"  # the class's guess
 TRUTH_COLOR = "#000000"  # the true winner
 NEUTRAL_COLOR = "#888888"
-MASKED_COLOR = "#d9d9d9"  # a masked cell: grey, never a colour of the weights scale (whose 0 is white)
-MASKED_TEXT_COLOR = "#555555"
+MARK_HALO_COLOR = "#ffffff"  # drawn under every cell mark: on any cell one of the two rings stands out
+# A cell mark's line (dotted, dashed, solid) names its kind along with its legend label (WCAG 1.4.1); its colour
+# is black or white, whichever stands out from the cell (figures.ring_color).
+PICKED_DASH = "dot"
+GUESS_DASH = "dash"
+WINNER_DASH = "solid"
+# Lines that share a chart differ in dash and marker shape as well as colour (WCAG 1.4.1).
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross")
+MASKED_COLOR = "#a6a6a6"  # a masked cell: grey, ΔE00 ≥ 20 from the weights scale's 0 (white) in every vision
+MASKED_TEXT_COLOR = "#000000"
 MASKED_SYMBOL = "✕"  # drawn in a masked cell instead of a number
+# Text and focus colours the app's style sheet sets over Streamlit's (attention_core/ui/a11y.py), with their
+# contrast checked in tests/test_colour_vision.py: text ≥ 4.5:1 (≥ 7:1 in presenter mode), the focus ring ≥ 3:1.
+FOCUS_COLOR = "#202124"  # the focus ring on every control
+CAPTION_TEXT_COLOR = "#595959"  # captions and widget labels (Streamlit's grey is 3.8:1)
+SELECTED_TEXT_COLOR = "#9a4200"  # the selected language button's text, on Streamlit's tint of the primary colour
+LINK_TEXT_COLOR = "#1a1a1a"
+QUOTE_TEXT_COLOR = "#4d4d4d"  # a quoted line of the source text (Streamlit's blockquote grey is 3.9:1)
+PRIMARY_COLOR = "#a84a00"  # .streamlit/config.toml's primaryColor (the contrast test reads it there too)
+PRESENTER_TEXT_COLOR = "#000000"
+PRESENTER_PRIMARY_COLOR = "#7a3600"  # primary buttons in presenter mode: white text on it ≥ 7:1
 # Dark2 without its orange (kept for the looking word), then a dark cyan so that there are still eight.
 SERIES = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#17becf")
 

@@ -16,12 +16,19 @@ command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir)/initdb" ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
   || need_apt+=(postgresql)  # tests/classroom: a throwaway cluster per test session
 [ -n "$(fc-list ":family=Noto Sans CJK KR" 2>/dev/null)" ] || need_apt+=(fonts-noto-cjk)  # Hangul in screenshots
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)  # tests/e2e/test_axe.py: axe-core comes from npm
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   echo "installing ${need_apt[*]} with apt-get"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# axe-core for the accessibility audit (tests/e2e/test_axe.py), pinned, into a git-ignored folder.
+AXE_VERSION="4.14.1"
+if ! grep -qs "\"version\": \"$AXE_VERSION\"" .axe/node_modules/axe-core/package.json; then
+  npm install --prefix .axe --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
 fi
 
 venv="${TEST_VENV:-.venv-test}"

@@ -128,9 +128,11 @@ def use_every_page(sentence: str, t: float, preset: str, lang: str) -> list[Scen
     return seen
 
 
-# The one module-level object every session writes to, on purpose: the reload store (?sid=), which keeps each
-# session's encoded state under an unguessable id of its own (tests/test_store.py: isolation, bounds, expiry).
-SHARED_BY_DESIGN = ["attention_core.ui.state.STORE"]
+# The module-level objects every session writes to, on purpose: the charts' text alternatives, described once per
+# shared (memoised, never changed) figure and language under a lock, dropped with their figure
+# (tests/test_accessible.py); the reload store (?sid=), which keeps each session's encoded state under an
+# unguessable id of its own (tests/test_store.py: isolation, bounds, expiry).
+SHARED_BY_DESIGN = ["attention_core.accessible._MEMO", "attention_core.ui.state.STORE"]
 
 
 def test_using_every_page_mutates_no_module_level_object():

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import classroom
+from . import a11y, classroom
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
@@ -75,6 +75,7 @@ def page(key: str) -> Iterator[Page]:
     )
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
+    a11y.install(p)
     tail_slot = None
     with catching(p, "frame"):  # anything left over: a message and "reset this page", never a traceback
         tail_slot = sidebar(p)

@@ -35,9 +35,8 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
-from . import tcontrol
+from . import a11y, tcontrol
 from .guard import catching, guarded
-from .live_chart import live_chart
 from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -362,16 +361,13 @@ class Page:
                 figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
     def chart(self, fig, name: str, live: bool = False) -> None:
-        """Draw `fig` under the key "chart:<name>". `live`: a chart redrawn several times a second, updated in
-        place instead of mounted afresh (see live_chart). Inside a T part the figure carries what the T control
-        needs to redraw it in the browser while the hand moves (tcontrol.attach)."""
+        """Draw `fig` under the key "chart:<name>", with its accessible name and its numbers as a table (see a11y).
+        `live`: a chart redrawn several times a second, updated in place instead of mounted afresh (see
+        live_chart). Inside a T part the figure carries what the T control needs to redraw it in the browser
+        while the hand moves (tcontrol.attach)."""
         if self._t_depth:
             fig = tcontrol.attach(self, fig)
-        config = figures.chart_config(f"{self.key}-{name}")
-        if live:
-            live_chart(fig, config, key=f"chart:{name}")
-        else:
-            st.plotly_chart(fig, theme=None, config=config, key=f"chart:{name}")
+        a11y.chart(self, fig, name, live=live)
         if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
             st.caption(self.t("views.numbers_hover"))
 

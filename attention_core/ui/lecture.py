@@ -73,8 +73,8 @@ def predict_reveal(
     marks: list[figures.Mark] = []
     if quiz.revealed:
         best = analysis.winners(values)
-        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess"), dash="dash"),
-                 *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner")) for i, j in best)]
+        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess"), theme.GUESS_DASH),
+                 *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner"), theme.WINNER_DASH) for i, j in best)]
         st_verdict = st.success if guess in best else st.warning
         st_verdict(verdict(p, values, rows, cols, best, guess))
     draw([*marks, *classroom.chart_marks(p, name, values, rows, cols)])

@@ -1,0 +1,205 @@
+"""Accessibility in the browser: every chart's text alternative and table, the page's language, focus and targets.
+
+`chart(p, fig, name)` is what `Page.chart` draws: the Plotly chart (its toolbar off on phones), its accessible
+name (made by `attention_core.accessible` from the figure's own data, in the UI language) and a "numbers as
+a table" switch beside it that shows the same numbers as real tables, built only while open. `install(p)`
+runs once per page run at the top of the main area: the style sheet (focus ring, contrast, 44 px targets on
+phones, presenter contrast) and one small script that
+
+- sets `<html lang>` to the UI language (Streamlit writes "en" whatever the app speaks);
+- gives every chart element (`.st-key-chart-*`) role="figure" and its accessible name, hides the drawing's
+  SVG (tick labels and cell numbers read one by one say nothing; the name and the table say it), and takes
+  the Plotly toolbar's buttons out of the Tab order (they stay for the mouse; role="img" is not possible
+  around them, axe's nested-interactive);
+- moves the focus to the page's title after a page switch, and makes the "skip to the chart" link work;
+- folds the sidebar on a phone after a step link is tapped.
+
+Streamlit re-runs an `st.html` script only when its text changes: the text carries the language and the page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import streamlit as st
+
+from .. import accessible, figures, theme
+from .live_chart import live_chart
+
+CHART_NAME_CLASS = "a11y-chart-name"
+
+
+def key_class(key: str) -> str:
+    """The class Streamlit gives an element with widget key `key` (st-key-… with other characters as "-")."""
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+
+
+def chart(p, fig, name: str, live: bool = False) -> None:
+    """The chart, its accessible name and its "numbers as a table" switch, all from the figure's own data.
+    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart."""
+    config = figures.chart_config(f"{p.key}-{name}")
+    if p.on_phone:  # on a phone the toolbar covers the chart's title; the export tools stay in the sidebar
+        config["displayModeBar"] = False
+    key = f"chart:{name}"
+    if live:
+        live_chart(fig, config, key=key)
+    else:
+        st.plotly_chart(fig, theme=None, config=config, key=key)
+    described = accessible.describe(fig, p.lang)
+    st.html(f'<div class="{CHART_NAME_CLASS}" data-chart="{key_class(key)}">{html.escape(described.name)}</div>')
+    with st.expander(p.t("a11y.table_switch"), key=f"table:{name}", icon=":material/table:",
+                     on_change="rerun") as box:
+        if box.open:
+            if not described.tables:
+                st.caption(p.t("a11y.table_none"))
+            for table in described.tables:
+                st.html(accessible.table_html(table, p.lang))
+
+
+def install(p) -> None:
+    """The style sheet, the skip link and the script: call once per run, first thing in the main area."""
+    st.html(_CSS + (_PRESENTER_CSS if p.presenter else ""))
+    st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
+    data = {"lang": p.lang, "page": p.key, "title": p.t(f"page.{p.key}")}
+    st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
+
+
+FOCUS = theme.FOCUS_COLOR
+_CSS = f"""
+<style>
+/* A focus ring on every control, ≥ 3:1 against white and the sidebar's grey (WCAG 1.4.11, 2.4.7). */
+:focus-visible, [data-testid="stMain"] h1:focus {{
+  outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
+}}
+[data-testid="stCheckbox"] label:has(input:focus-visible) > span + div,
+[data-baseweb="select"]:focus-within > div,
+[data-baseweb="input"]:focus-within,
+[data-testid="stSlider"] [role="slider"]:focus,
+[data-testid="stExpander"] summary:focus-visible {{
+  outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
+}}
+/* Text contrast ≥ 4.5:1: captions and the selected language button (Streamlit's greys and tints are lighter). */
+[data-testid="stCaptionContainer"],
+[data-testid="stCaptionContainer"] p {{ color: {theme.CAPTION_TEXT_COLOR} !important; opacity: 1 !important; }}
+button[data-variant="segmented_control"][data-selected="true"],
+button[data-variant="segmented_control"][data-selected="true"] p {{ color: {theme.SELECTED_TEXT_COLOR} !important; }}
+[data-testid="stMarkdownContainer"] blockquote, [data-testid="stMarkdownContainer"] blockquote p {{
+  color: {theme.QUOTE_TEXT_COLOR} !important; opacity: 1 !important; }}
+/* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
+[data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
+/* The skip link: off screen until it has the focus. */
+[data-testid="stElementContainer"]:has(.a11y-skip) {{ position: absolute; z-index: 1000; }}
+.a11y-skip {{ position: absolute; left: -10000px; top: 0; padding: 0.5rem 1rem; background: #fff;
+  color: {theme.LINK_TEXT_COLOR} !important; font-weight: 600; }}
+.a11y-skip:focus {{ left: 0; }}
+.a11y-table {{ overflow-x: auto; max-width: 100%; }}
+.a11y-table table {{ border-collapse: collapse; font-variant-numeric: tabular-nums; }}
+.a11y-table caption {{ text-align: left; font-weight: 600; padding: 0.25rem 0; color: inherit; }}
+.a11y-table th, .a11y-table td {{ border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: right; }}
+.a11y-table th[scope="row"] {{ text-align: left; }}
+.a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
+.a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
+.a11y-table thead th {{ background: #f3f3f3; }}
+/* Phones: the student's targets ≥ 44 × 44 px (WCAG 2.5.5). */
+@media (max-width: 640px) {{
+  [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"],
+  [data-testid="stMain"] [data-testid="stPageLink-NavLink"] {{ min-height: 44px; display: flex; align-items: center; }}
+  [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
+  [data-testid="stSidebarCollapsedControl"] button {{ min-width: 44px !important; min-height: 44px !important; }}
+  [data-testid="stBaseButton-secondary"], [data-testid="stBaseButton-primary"],
+  button[data-variant="segmented_control"] {{ min-height: 44px !important; }}
+  [data-testid="stSelectbox"] div:has(> input[role="combobox"]) {{ min-height: 44px; }}
+  [data-testid="stTooltipIcon"] button {{ min-width: 44px !important; min-height: 44px !important; }}
+  [data-testid="stSlider"] [role="slider"] {{ width: 28px !important; height: 28px !important; }}
+  [data-testid="stSlider"] [data-baseweb="slider"] {{ padding-top: 8px; padding-bottom: 8px; }}
+  [data-testid="stExpander"] summary {{ min-height: 44px; }}
+  [data-testid="stTooltipIcon"] {{ min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
+    justify-content: center; }}
+}}
+</style>
+"""
+
+# Presenter mode: text ≥ 7:1 (WCAG 1.4.6) for a projector that washes colours out.
+_PRESENTER_CSS = f"""
+<style>
+[data-testid="stMain"] :is(p, li, h1, h2, h3, label, [data-testid="stCaptionContainer"]):not(button *) {{
+  color: {theme.PRESENTER_TEXT_COLOR} !important; }}
+[data-testid="stMain"] [data-testid="stBaseButton-primary"],
+[data-testid="stMain"] [data-testid="stBaseButton-primary"]:hover {{
+  background-color: {theme.PRESENTER_PRIMARY_COLOR} !important;
+  border-color: {theme.PRESENTER_PRIMARY_COLOR} !important; }}
+</style>
+"""
+
+_SCRIPT = """
+<script>
+(() => {
+  const d = __DATA__;
+  document.documentElement.lang = d.lang;
+  const A = window.__attentionA11y || (window.__attentionA11y = {page: null, pending: false});
+  A.data = d;
+  const label = () => {
+    A.pending = false;
+    for (const c of document.querySelectorAll(".a11y-chart-name")) {
+      const el = document.querySelector("." + c.dataset.chart);
+      if (!el) continue;
+      const name = c.textContent;
+      if (el.getAttribute("role") !== "figure") el.setAttribute("role", "figure");
+      if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+      for (const svg of el.querySelectorAll("svg.main-svg")) {  // the drawing itself: its name says it all
+        if (svg.getAttribute("aria-hidden") !== "true") svg.setAttribute("aria-hidden", "true");
+      }
+    }
+    for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
+      if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
+    }
+  };
+  const soon = () => { if (!A.pending) { A.pending = true; requestAnimationFrame(label); } };
+  if (!A.observer) {
+    A.observer = new MutationObserver(soon);
+    A.observer.observe(document.body, {childList: true, subtree: true});
+    document.addEventListener("click", (e) => {
+      const skip = e.target.closest && e.target.closest(".a11y-skip");
+      if (skip) {
+        e.preventDefault();
+        const target = document.querySelector('[data-testid="stMain"] [class*="st-key-chart-"][role="figure"]');
+        if (target) { target.setAttribute("tabindex", "-1"); target.focus(); target.scrollIntoView({block: "start"}); }
+        return;
+      }
+      const link = e.target.closest && e.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]');
+      if (link && window.matchMedia("(max-width: 640px)").matches) {  // a phone: fold the sidebar after a step link
+        const fold = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+        if (fold) setTimeout(() => fold.click(), 0);
+      }
+    }, true);
+  }
+  soon();
+  if (A.page !== null && A.page !== d.page) {  // a page switch: the focus goes to the new page's title
+    // Streamlit may redraw the title once the run ends, which drops the focus to the body: for a few seconds
+    // the focus is put back on the title, unless the user has moved it elsewhere.
+    const want = d.page, started = performance.now();
+    let focusedAt = null;
+    const focusTitle = () => {
+      if (A.data.page !== want) return;
+      const h1 = document.querySelector('[data-testid="stMain"] h1');
+      const active = document.activeElement;
+      const free = !active || active === document.body || active.tagName === "H1";
+      if (focusedAt !== null && !free) return;
+      if (h1 && h1.textContent.trim().startsWith(A.data.title.trim())) {
+        if (active !== h1) {
+          h1.setAttribute("tabindex", "-1");
+          h1.focus({preventScroll: false});
+        }
+        if (focusedAt === null) focusedAt = performance.now();
+      }
+      const now = performance.now();
+      if (focusedAt === null ? now - started < 10000 : now - focusedAt < 3000) setTimeout(focusTitle, 50);
+    };
+    focusTitle();
+  }
+  A.page = d.page;
+})();
+</script>
+"""
