@@ -102,8 +102,12 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
 .a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
 .a11y-table thead th {{ background: #f3f3f3; }}
+/* The T control (tcontrol) reads like Streamlit's own widget labels; its thumb is a target of its own. */
+.attention-t-label {{ font-size: 0.875rem; }}
+.attention-t-range {{ accent-color: {theme.PRIMARY_COLOR}; }}
 /* Phones: the student's targets ≥ 44 × 44 px (WCAG 2.5.5). */
 @media (max-width: 640px) {{
+  .attention-t-range {{ min-height: 44px; }}
   [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"],
   [data-testid="stMain"] [data-testid="stPageLink-NavLink"] {{ min-height: 44px; display: flex; align-items: center; }}
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,

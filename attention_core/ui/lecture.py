@@ -102,6 +102,7 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stWidgetLabel"] p,
+[data-testid="stMain"] .attention-t-label,
 [data-testid="stMain"] [data-testid="stAlertContentInfo"] p,
 [data-testid="stMain"] button p,
 [data-testid="stMain"] [data-testid="stExpander"] summary p,

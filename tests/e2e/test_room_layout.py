@@ -34,13 +34,16 @@ TITLES_JS = """
 })
 """
 
+# The T control on the page (tcontrol: its name and value above the range, no end labels) and the first caption
+# under it that shares its columns.
 SLIDER_JS = """
 () => {
   const box = el => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
-  const slider = document.querySelector('[data-testid="stMain"] [data-testid="stSlider"]');
-  const bar = box(slider.querySelector('[data-testid="stSliderTickBar"]'));
+  const shown = el => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const control = [...document.querySelectorAll('[data-testid="stMain"] .attention-t')].find(shown);
+  const bar = box(control);
   const below = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stCaptionContainer"]')]
-    .map(box).filter(c => c.t >= box(slider).t && c.l < bar.r && c.r > bar.l).sort((a, c) => a.t - c.t);
+    .map(box).filter(c => c.t >= bar.t && c.l < bar.r && c.r > bar.l).sort((a, c) => a.t - c.t);
   return {bar, caption: below[0] || null};
 }
 """
@@ -86,7 +89,7 @@ def test_axis_and_chart_titles_are_whole_on_one_line_and_clear_of_the_ticks(app_
 
 # Per axis of every chart: how many categories, and each drawn tick label's box and font size.
 TICKS_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].flatMap(gd => {
+() => [...document.querySelectorAll('[data-testid="stMain"] .st-key-chart-pipeline .js-plotly-plot')].flatMap(gd => {
   const L = gd._fullLayout;
   return Object.keys(L).filter(k => /^[xy]axis[0-9]*$/.test(k)).map(k => {
     const id = k[0] + k.slice(5);
@@ -106,7 +109,7 @@ TICKS_JS = """
 def test_homes_grid_names_every_word_and_axis_apart(app_server, new_page, lang, size):
     page = open_page(app_server, new_page, "home", lang, size)
     axes = page.evaluate(TICKS_JS)
-    assert len(axes) == 16  # eight panels
+    assert len(axes) == 16  # the pipeline grid's eight panels
     for axis in axes:
         ticks = axis["ticks"]
         assert len(ticks) == axis["categories"], axis["axis"]  # no word or axis name left out
@@ -119,15 +122,12 @@ def test_homes_grid_names_every_word_and_axis_apart(app_server, new_page, lang, 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("lang", ["ko", "en"])
-def test_the_t_sliders_end_labels_stay_clear_of_the_caption_under_it(app_server, new_page, lang, size):
+def test_the_t_control_stays_clear_of_the_caption_under_it(app_server, new_page, lang, size):
     page = open_page(app_server, new_page, "temperature", lang, size)
-    slider = page.locator("[data-testid='stMain'] [data-testid='stSlider']").first
-    slider.scroll_into_view_if_needed()
-    slider.locator("input[type='range']").first.focus()
-    slider.hover()
-    page.wait_for_function(
-        "() => getComputedStyle(document.querySelector("
-        "'[data-testid=\"stMain\"] [data-testid=\"stSliderTickBar\"]')).opacity === '1'", timeout=10000)
+    control = page.locator("[data-testid='stMain'] .attention-t-range:visible").first
+    control.scroll_into_view_if_needed()
+    control.focus()
+    control.hover()
     found = page.evaluate(SLIDER_JS)
     assert found["caption"] is not None
     assert found["bar"]["b"] <= found["caption"]["t"], found

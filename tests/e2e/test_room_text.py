@@ -32,7 +32,8 @@ SMALL_TEXT_JS = """
     '[data-testid="stMarkdownContainer"] p', '[data-testid="stMarkdownContainer"] li',
     '[data-testid="stCaptionContainer"]', '[data-testid="stWidgetLabel"] p', '[data-baseweb="select"] div',
     'input', 'textarea', '[data-testid="stSliderThumbValue"] p', '[data-testid="stSliderTickBar"] p',
-    '[data-testid="stMetricLabel"] p', '[data-testid="stTable"] td', '[data-testid="stTable"] th',
+    '[data-testid="stMetricLabel"] p', '.attention-t-name', '.attention-t-value',
+    '[data-testid="stTable"] td', '[data-testid="stTable"] th',
     '[data-testid="stMarkdownContainer"] td', '[data-testid="stMarkdownContainer"] th',
   ].join(', ');
   for (const el of document.querySelectorAll('[data-testid="stMain"] :is(' + body + ')')) {

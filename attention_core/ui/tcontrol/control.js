@@ -62,7 +62,7 @@ function build(parentElement, data) {
   const root = document.createElement("div");
   root.className = "attention-t";
   root.style.cssText = "display:flex;flex-direction:column;gap:0.25rem;width:100%;padding:0.25rem 0 0.5rem";
-  root.innerHTML = `<label style="display:flex;justify-content:space-between;font-size:0.875rem" class="attention-t-label"><span class="attention-t-name"></span>
+  root.innerHTML = `<label style="display:flex;justify-content:space-between" class="attention-t-label"><span class="attention-t-name"></span>
     <output class="attention-t-value" style="font-weight:600"></output></label>
     <input class="attention-t-range" type="range" min="0" step="1" style="width:100%;margin:0">`;
   parentElement.replaceChildren(root);
