@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 
 from attention_core import analysis
 from attention_core.i18n import text
@@ -88,8 +89,9 @@ def test_snapshot_diff_names_the_largest_change_after_editing_one_weight(app_ser
     click_button(page, "tl:snapshot")
     edit_first_cell(page, "w_q", "3")  # W_Q[감정, q1]: 0 → 3
     compare = page.locator("[data-testid='stExpander']", has_text=text("ko", "lecture.compare"))
+    # the edit's run may start a moment after the editor reports it: wait (bounded) for the compare to follow
+    expect(compare).to_contain_text(text("ko", "lecture.largest"), timeout=60000)
     shown = compare.inner_text()
-    assert text("ko", "lecture.largest") in shown
     a = Scenario()
     w_q = a.w_q.copy()
     w_q[0, 0] = 3.0
