@@ -102,6 +102,8 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
 .a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
 .a11y-table thead th {{ background: #f3f3f3; }}
+/* The class's QR code never runs past its column into the join text beside it. */
+.st-key-class-card [data-testid="stImage"] img {{ max-width: 100%; height: auto; }}
 /* The T control (tcontrol) reads like Streamlit's own widget labels; its thumb is a target of its own. */
 .attention-t-label {{ font-size: 0.875rem; }}
 .attention-t-range {{ accent-color: {theme.PRIMARY_COLOR}; }}
@@ -134,6 +136,13 @@ _PRESENTER_CSS = f"""
 [data-testid="stMain"] [data-testid="stBaseButton-primary"]:hover {{
   background-color: {theme.PRESENTER_PRIMARY_COLOR} !important;
   border-color: {theme.PRESENTER_PRIMARY_COLOR} !important; }}
+/* a step button that cannot step (the last scene's "next") reads as off: dark text on light grey, 8.5:1 */
+[data-testid="stMain"] [data-testid="stBaseButton-primary"]:disabled,
+[data-testid="stMain"] [data-testid="stBaseButton-secondary"]:disabled {{
+  background-color: {theme.DISABLED_BG} !important; border-color: {theme.DISABLED_BG} !important;
+  color: {theme.DISABLED_TEXT} !important; }}
+[data-testid="stMain"] :is([data-testid="stBaseButton-primary"], [data-testid="stBaseButton-secondary"]):disabled p {{
+  color: {theme.DISABLED_TEXT} !important; }}
 </style>
 """
 
