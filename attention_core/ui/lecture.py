@@ -207,7 +207,8 @@ CLICKER_JS = """
     const t = e.target;
     if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
     const which = e.key === "PageDown" ? "next" : "prev";
-    if (!stepButton(which) && !presenterOn()) return;  // not presenting: the key scrolls the page as usual
+    const opening = performance.now() - opened < PENDING_MS;  // a lesson or presenter mode is just being opened
+    if (!stepButton(which) && !presenterOn() && !opening) return;  // not presenting: the key scrolls as usual
     e.preventDefault();
     e.stopImmediatePropagation();
     pending = press(which) ? null : {which, at: performance.now()};
@@ -215,6 +216,10 @@ CLICKER_JS = """
   // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
   // a few milliseconds: not for every click of every visitor)
   const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
+  let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
+  }, true);
   document.addEventListener("pointerdown", (e) => {
     const on = e.target.closest && e.target.closest("button, label, a");
     if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;

@@ -19,6 +19,18 @@ def path_of(page) -> str:
     return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
 
 
+def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page):
+    lesson = scenes.builtin()
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.url)
+    settle(page)
+    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
+    page.keyboard.press("PageDown")  # at once: the lesson's first scene (and its step buttons) is not drawn yet
+    page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
+    settle(page)
+    assert path_of(page) == lesson[1].page
+
+
 def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, new_page):
     lesson = scenes.builtin()
     page = new_page(viewport=(1920, 1080))
