@@ -255,7 +255,11 @@ CLICKER_JS = """
         const under = bar ? bar.getBoundingClientRect().bottom : (header ? header.getBoundingClientRect().bottom : 0);
         const scroller = scrollerOf(el);
         const before = scroller.scrollTop;
-        const gap = el.getBoundingClientRect().top - (under + 8);
+        // the top of the focus's row of columns, when the row fits: what stands beside the focus (a table, a note)
+        // is not cut by the pinned bar either
+        const row = el.closest('[data-testid="stHorizontalBlock"]');
+        const top = row && row.getBoundingClientRect().height <= innerHeight - under - 16 ? row : el;
+        const gap = top.getBoundingClientRect().top - (under + 8);
         if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
         const plot = el.querySelector(".js-plotly-plot");
         const drawn = !plot || plot.querySelector(".main-svg");
