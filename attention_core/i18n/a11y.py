@@ -20,4 +20,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "value": ("값", "value"),
     "label": ("항목", "item"),
     "skip_to_chart": ("차트로 건너뛰기", "Skip to the chart"),
+    "step_frame": ("⏭ 한 장 넘기기", "⏭ next frame"),
 }

@@ -62,7 +62,7 @@ def install(p) -> None:
     """The style sheet, the skip link and the script: call once per run, first thing in the main area."""
     st.html(_CSS + (_PRESENTER_CSS if p.presenter else ""))
     st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
-    data = {"lang": p.lang, "page": p.key, "title": p.t(f"page.{p.key}")}
+    data = {"lang": p.lang, "page": p.key, "title": p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
 
 
@@ -168,12 +168,33 @@ _SCRIPT = """
     for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
     }
+    if (reduced() && window.Plotly) {  // reduced motion: a player's first button steps one frame, never plays
+      for (const gd of document.querySelectorAll(".js-plotly-plot")) {
+        const menu = gd.layout && gd.layout.updatemenus && gd.layout.updatemenus[0];
+        if (!menu || !frames(gd).length || menu.buttons[0].label === A.data.step) continue;
+        window.Plotly.relayout(gd, {"updatemenus[0].buttons[0].label": A.data.step});
+      }
+    }
   };
+  const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const frames = (gd) => (gd._transitionData && gd._transitionData._frames) || [];
   const soon = () => { if (!A.pending) { A.pending = true; requestAnimationFrame(label); } };
   if (!A.observer) {
     A.observer = new MutationObserver(soon);
     A.observer.observe(document.body, {childList: true, subtree: true});
     document.addEventListener("click", (e) => {
+      const play = e.target.closest && e.target.closest(".updatemenu-button");
+      const gd = play && play.closest(".js-plotly-plot");
+      if (gd && reduced() && window.Plotly && frames(gd).length
+          && play === play.parentNode.querySelector(".updatemenu-button")) {  // the first button: one frame on
+        e.stopPropagation();
+        e.preventDefault();
+        const names = frames(gd).map(f => f.name);
+        const at = ((gd._fullLayout.sliders && gd._fullLayout.sliders[0]) || {}).active || 0;
+        window.Plotly.animate(gd, [names[(at + 1) % names.length]],
+          {mode: "immediate", frame: {duration: 0, redraw: true}, transition: {duration: 0}});
+        return;
+      }
       const skip = e.target.closest && e.target.closest(".a11y-skip");
       if (skip) {
         e.preventDefault();

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 import numpy as np
 
 from attention_core import analysis, codec, softmax
+from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from tests.e2e.app_driver import by_key, click_toggle, go_to, key_class, settle, share_link
 
@@ -78,3 +79,35 @@ def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_pa
     settle(page)
     assert by_key(page, "sb:T").locator('[data-testid="stSliderThumbValue"]').inner_text().strip() == t_before
     assert app_state(page).temperature == scenario.temperature
+
+
+def test_with_reduced_motion_the_player_steps_one_frame_per_press(app_server, new_page):
+    """prefers-reduced-motion (WCAG 2.3.3): the player starts paused and its first button steps one T on, drawn
+    at once (no transition), never playing on by itself; ⑦'s auto-training waits for its button."""
+    page = new_page(reduced_motion="reduce")
+    page.add_init_script(HOOK_JS)
+    page.goto(app_server.url)
+    settle(page)
+    go_to(page, "temperature")
+    click_toggle(page, "temperature:play")
+    page.wait_for_selector(PLAYER)
+    step = text("ko", "a11y.step_frame")
+    page.wait_for_function("([sel, step]) => { const gd = document.querySelector(sel); return gd"
+                           " && gd._fullLayout.updatemenus[0].buttons[0].label === step; }", arg=[PLAYER, step])
+    scores = analysis.compute(app_state(page)).trace.scores
+    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
+    assert page.evaluate(SHOWN_JS, PLAYER)["active"] == 0
+    page.evaluate("() => { window.__sent = 0; }")
+    for i in (1, 2):
+        page.locator(f"{PLAYER} .updatemenu-button").first.click()
+        page.wait_for_function("([sel, i]) => document.querySelector(sel)._fullLayout.sliders[0].active === i",
+                               arg=[PLAYER, i])
+        shown = page.evaluate(SHOWN_JS, PLAYER)
+        assert float(shown["x"]) == T_OPTIONS[i]
+        np.testing.assert_allclose(shown["z"], expected[T_OPTIONS[i]], atol=1e-12)
+    # it stays where it was put: another frame is drawn only on the next press
+    page.wait_for_function("sel => !document.querySelector(sel)._transitioning", arg=PLAYER)
+    assert page.evaluate(SHOWN_JS, PLAYER)["active"] == 2
+    assert page.evaluate("() => window.__sent") == 0
+    go_to(page, "learn")
+    assert by_key(page, "ln:auto").count() == 1 and by_key(page, "ln:stop").count() == 0
