@@ -230,8 +230,6 @@ def step_t(page, key: str = "ArrowRight", times: int = 1, scope: str = SIDEBAR, 
     before = t_counts(page)["sends"]
     t_control(page, scope).focus()
     for _ in range(times):
-        page.keyboard.press(key)
-        if gap_ms:
-            page.wait_for_timeout(gap_ms)
+        page.keyboard.press(key, delay=gap_ms)  # a hand's pace: the key is held gap_ms before the next press
     page.wait_for_function("n => (window.__attentionT || {}).sends > n", arg=before, timeout=timeout)
     settle(page)

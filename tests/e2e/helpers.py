@@ -233,6 +233,14 @@ _IDLE_JS = """
 """
 
 
+def poll_until(check, timeout: float, message: str, interval: float = 0.2) -> None:
+    """Wait (bounded) for `check()` to be true, for a condition outside the browser (a process, a balancer)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, message
+        time.sleep(interval)
+
+
 def wait_for_app(page, timeout: float = 30000, settle_ms: float = 300) -> None:
     """Wait until the Streamlit script run has finished.
 

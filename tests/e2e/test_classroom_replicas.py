@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.e2e.app_driver import by_key
-from tests.e2e.helpers import start_server
+from tests.e2e.helpers import poll_until, start_server
 from tests.e2e.test_classroom import PHONE, WAIT, WORDS, answer, open_class_and_ask, received, wait_tally
 from tests.e2e.test_replicas import COOKIE_SECRET, HAPROXY, Balancer, _ci, balancer_config, free_port, run_haproxy
 from tests.pg_cluster import bindir, cluster
@@ -67,10 +66,8 @@ def test_a_replica_killed_mid_question_loses_no_answer(class_balancer, new_page)
     assert int(live["app2"]["scur"]) >= STUDENTS and int(live["app1"]["scur"]) >= 1, live  # the websockets
     os.killpg(bal.apps["app2"].proc.pid, signal.SIGKILL)  # the students' replica dies mid-question
     bal.apps["app2"].proc.wait(timeout=30)
-    deadline = time.monotonic() + 60
-    while not bal.stats()["app2"]["status"].startswith("DOWN"):  # the balancer's health checks notice it
-        assert time.monotonic() < deadline, "haproxy did not mark the killed replica DOWN within 60 s"
-        time.sleep(0.2)
+    poll_until(lambda: bal.stats()["app2"]["status"].startswith("DOWN"), 60,  # the balancer's health checks
+               "haproxy did not mark the killed replica DOWN within 60 s")
 
     for page, c in zip(students[:-1], choices[:-1]):  # reconnected on app1: their answers are still theirs
         page.reload()

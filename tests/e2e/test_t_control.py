@@ -187,7 +187,8 @@ def test_a_five_press_burst_is_one_message_to_the_server(app_server, new_page):
     start = T_OPTIONS.index(t_shown(page))
     sent_before = len(sent)
     step_t(page, "ArrowRight", times=5, gap_ms=60)
-    page.wait_for_timeout(1000)  # a second message would have been sent by now (the pause is 300 ms)
+    # no control holds a T for the server any more: any second message would have been sent
+    page.wait_for_function("() => window.__attentionT.scheduled() === 0", timeout=30_000)
     settle(page)
     assert len(sent) == sent_before + 1
     assert t_counts(page) == {"previews": 5, "sends": 1, "failed": 0}

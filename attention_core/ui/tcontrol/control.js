@@ -57,6 +57,8 @@ function preview(T) {
 }
 stats.preview = preview;
 stats.math = tmath;
+// how many controls still hold a T for the server (a key press's pause not yet over)
+stats.scheduled = () => [...controls].filter((c) => c.timer !== null).length;
 
 function build(parentElement, data) {
   const root = document.createElement("div");
