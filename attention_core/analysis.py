@@ -193,6 +193,19 @@ def value_contributions(weights: np.ndarray, v: np.ndarray, i: int) -> np.ndarra
     return weights[i][:, None] * v
 
 
+def contributions_span(scores_row: np.ndarray, v: np.ndarray, temps) -> tuple[float, float]:
+    """The lowest and highest a stacked chart of P = value_contributions reaches over every T of `temps` (its
+    negative parts stacked down, its positive parts up, on every axis; 0 included): a value axis that stays
+    put while T moves, so the bars move and the axis does not."""
+    lo = hi = 0.0
+    for t in temps:
+        w = softmax(np.asarray(scores_row, dtype=float), t)
+        parts = w[:, None] * np.asarray(v, dtype=float)
+        lo = min(lo, float(np.min(np.minimum(parts, 0).sum(axis=0))))
+        hi = max(hi, float(np.max(np.maximum(parts, 0).sum(axis=0))))
+    return lo, hi
+
+
 def row_stats(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-row mean and (biased) standard deviation, as LayerNorm sees them."""
     return a.mean(axis=-1), a.std(axis=-1)

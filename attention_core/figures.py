@@ -852,11 +852,14 @@ def stacked_contributions(
     presenter: bool = False,
     height: int = 380,
     focus: int | None = None,
+    span: tuple[float, float] | None = None,
 ) -> go.Figure:
     """One bar segment per word j (weight_ij · V_j) on every axis, stacked, with the sum marked.
 
     `parts` is a sequence of rows (one per label); see analysis.largest_parts to fold many words into one.
     Row `focus` is the looking word's own part: orange, as the looking word is everywhere; no other is.
+    `span` (analysis.contributions_span): the lowest and highest the stack reaches at any T; the value axis then
+    stays put while T moves (padded for the sums printed above their marks), else it fits these bars.
     """
     others = iter(_cycle(theme.SERIES, len(part_labels)))
     colors = [theme.QUERY_COLOR if j == focus else next(others) for j in range(len(part_labels))]
@@ -879,6 +882,10 @@ def stacked_contributions(
         "legend": {"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999"},
     }
+    if span is not None:
+        lo, hi = span
+        pad = theme.STACK_RANGE_PAD * ((hi - lo) or 1.0)
+        layout["yaxis"]["range"] = [lo - pad, hi + pad]
     margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
     return _figure(data, layout, title, height, presenter, margin)
 

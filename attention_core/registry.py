@@ -65,3 +65,8 @@ T_OPTIONS: tuple[float, ...] = (
     0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0,
     1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0,
 )
+
+
+def t_options(t: float) -> list[float]:
+    """The steps a T control offers at T = `t`: T_OPTIONS, and `t` itself when a link set it between them."""
+    return sorted(set(T_OPTIONS) | {t})

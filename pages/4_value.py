@@ -3,6 +3,7 @@
 import streamlit as st
 
 from attention_core import analysis, figures, theme, ui
+from attention_core.registry import t_options
 
 STACK_MAX = 12  # past this many words the smaller contributions are stacked as one "other words" segment
 
@@ -80,7 +81,9 @@ with ui.page("value") as page:
         fig = page.fig.stacked_contributions(rows, names, v_dims, trace.output[i],
                                              focus=kept.index(i) if i in kept else None,
                                              title=page.t("value.stack_chart", word=word),
-                                             total_label=page.t("value.total_label"), y_title=page.t("lbl.value"))
+                                             total_label=page.t("value.total_label"), y_title=page.t("lbl.value"),
+                                             span=analysis.contributions_span(trace.scores[i], trace.v,
+                                                                              t_options(page.scenario.temperature)))
         page.chart(fig, "contributions")
 
     @page.follows_t

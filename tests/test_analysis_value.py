@@ -43,3 +43,25 @@ def test_largest_parts_keep_the_biggest_rows_and_fold_the_rest_exactly():
     np.testing.assert_allclose(rest, parts[[0, 2, 4]].sum(axis=0))
     np.testing.assert_allclose(parts[shown].sum(axis=0) + rest, parts.sum(axis=0))
     assert an.largest_parts(parts, 5) == ([0, 1, 2, 3, 4], None)
+
+
+def test_the_contributions_span_holds_the_stack_at_every_t_folded_or_not():
+    from attention_core.registry import T_OPTIONS
+
+    for s in (Scenario(), Scenario().with_preset("random", 7), Scenario().with_preset("random", 2024)):
+        lesson = an.compute(s)
+        for i in range(s.n):
+            lo, hi = an.contributions_span(lesson.trace.scores[i], lesson.trace.v, T_OPTIONS)
+            assert lo <= 0 <= hi
+            reached = []
+            for t in T_OPTIONS:
+                tr = self_attention(s.x, s.w_q, s.w_k, s.w_v, t)
+                parts = an.value_contributions(tr.weights, tr.v, i)
+                for keep in (len(parts), 3):  # the chart as drawn, and with the small words folded into one
+                    kept, rest = an.largest_parts(parts, keep)
+                    rows = np.array([parts[j] for j in kept] + ([rest] if rest is not None else []))
+                    up, down = np.maximum(rows, 0).sum(axis=0), np.minimum(rows, 0).sum(axis=0)
+                    assert np.all(down >= lo - 1e-12) and np.all(up <= hi + 1e-12), (s, i, t, keep)
+                    reached += [down.min(), up.max()]
+            # and it is the tightest such span: some T reaches each end
+            assert np.isclose(min(reached), lo) and np.isclose(max(reached), hi)

@@ -163,3 +163,12 @@ def test_no_mask_draws_no_overlay_and_limit_shares_a_scale():
     assert len(fig.data) == 1 and (fig.data[0].zmin, fig.data[0].zmax) == (-0.5, 0.5)
     with pytest.raises(ValueError):
         figures.heatmap(np.eye(2), figures.Axis(["a", "b"]), figures.Axis(["c", "d"]), masked=np.zeros((3, 3), bool))
+
+
+def test_stacked_contributions_with_a_span_keep_a_fixed_value_axis_that_holds_it():
+    parts = np.array([[0.5, -0.2], [0.3, 0.4]])
+    free = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0))
+    assert free.layout.yaxis.range is None  # fitted to these bars
+    fixed = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0), span=(-0.6, 1.2))
+    lo, hi = fixed.layout.yaxis.range
+    assert lo < -0.6 and hi > 1.2 and fixed.layout.yaxis.autorange in (None, False)

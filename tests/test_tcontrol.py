@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import plotly.graph_objects as go
 
 from attention_core import analysis, figures
 from attention_core.scenario import Scenario, View
@@ -62,3 +63,21 @@ def test_the_masked_weights_name_their_mask_and_hidden_cells():
     assert spec["traces"][0]["src"] == "masked"
     assert np.array_equal(np.array(spec["traces"][0]["hide"]), m.masked)
     assert np.array_equal(np.array(spec["sources"]["masked"]["allowed"]), m.allowed)
+
+
+def test_the_stacked_shares_and_their_printed_sum_follow_t():
+    s = Scenario()
+    p = page_at(s)
+    tr, i = p.lesson.trace, 0
+    parts = analysis.value_contributions(tr.weights, tr.v, i)
+    dims = [str(c) for c in range(tr.v.shape[1])]
+    fig = figures.stacked_contributions(parts, list(s.labels), dims, tr.output[i], total_label="Σ")
+    specs = meta(tcontrol.attach(p, fig))["traces"]
+    bars = [t for t in specs if t["q"] == "C"]
+    assert [(t["row"], t["col"]) for t in bars] == [(i, j) for j in range(s.n) if np.any(parts[j] != 0)]
+    (total,) = [t for t in specs if t["q"] == "O"]
+    assert total == {"i": len(fig.data) - 1, "axis": "y", "src": "main", "q": "O", "row": i, "text": 2}
+    # a text that is not the numbers printed f"{v:.2f}" is left to the server
+    other = go.Figure(fig)
+    other.data[-1].text = ["Σ"] * len(dims)
+    assert all(t["q"] != "O" for t in meta(tcontrol.attach(p, other))["traces"])

@@ -32,7 +32,7 @@ from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
 from ..i18n import CATALOGUE, error_text, text
 from ..lexicon import AXES
-from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, T_OPTIONS
+from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, t_options
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
 from . import a11y, tcontrol
@@ -614,7 +614,7 @@ def temperature_slider(p: Page, key: str) -> None:
     def slider() -> None:
         t = p.scenario.temperature
         p.seed(key, t, "temperature")
-        options = sorted(set(T_OPTIONS) | {t})
+        options = t_options(t)
         with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
             st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
                              on_change=guarded(p, changed), help=p.t("sb.temperature_help"))

@@ -2,7 +2,8 @@
 
 A Streamlit components-v2 component (`tcontrol/control.js`, with the math of `tcontrol/math.js` put in front of
 it). While the hand drags or steps it, the browser recomputes every T chart on the page from the inputs the
-server attached to it and redraws it in place (Plotly.update on the chart `st.plotly_chart` drew). Once the hand
+server attached to it and redraws it in place on the chart `st.plotly_chart` drew (tcontrol/draw.js: only what T
+moved, through Plotly's own heatmap code; Plotly.update for the rest). Once the hand
 stops (release, or a pause after key presses) it sends the final T, once; that run is the usual T step (the T
 parts redraw from the canonical state), so the state, link, tables and captions agree and the server's charts
 replace the preview.
@@ -30,7 +31,8 @@ from .. import analysis
 
 _HERE = Path(__file__).with_name("tcontrol")
 MATH_JS = (_HERE / "math.js").read_text(encoding="utf-8")
-CONTROL_JS = MATH_JS + "\n" + (_HERE / "control.js").read_text(encoding="utf-8")
+DRAW_JS = (_HERE / "draw.js").read_text(encoding="utf-8")
+CONTROL_JS = "\n".join((MATH_JS, DRAW_JS, (_HERE / "control.js").read_text(encoding="utf-8")))
 
 _component = st.components.v2.component("attention_t_control", js=CONTROL_JS, isolate_styles=False)
 
@@ -116,6 +118,12 @@ class _Sources:
         for (src, q), v in self.vectors.items():
             if v.shape == values.shape and _same(values, v, None):
                 return {"axis": "y", "src": src, "q": q}
+        for q in ("O", "Z", "LN", "LN0"):  # a word's row of a later matrix (④'s Σ marks: its output)
+            m = self.matrices[("main", q)]
+            if m.shape[1] == values.shape[0]:
+                hits = np.flatnonzero(np.all(np.abs(m - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
+                if hits.size:
+                    return {"axis": "y", "src": "main", "q": q, "row": int(hits[0])}
         c = self.contributions()
         if c.shape[2] == values.shape[0]:
             flat = c.reshape(-1, c.shape[2])
@@ -159,6 +167,17 @@ def _numbers(v) -> np.ndarray | None:
     return a if a.size else None
 
 
+def _printed(trace, values: np.ndarray) -> int | None:
+    """The decimals of a trace's `text` when it prints each of its numbers as f"{v:.{d}f}" (④'s Σ marks), or None."""
+    text = trace.text if not isinstance(trace.text, str) else None
+    if text is None or values.ndim != 1 or len(text) != len(values):
+        return None
+    for d in range(7):
+        if all(t == f"{v:.{d}f}" for t, v in zip(text, values)):
+            return d
+    return None
+
+
 def attach(p, fig: go.Figure) -> go.Figure:
     """`fig` with the T inputs of the traces it can redraw in the browser (a copy), or `fig` itself."""
     try:
@@ -168,9 +187,9 @@ def attach(p, fig: go.Figure) -> go.Figure:
     traces = []
     for i, trace in enumerate(fig.data):
         kind = trace.type
-        if kind not in ("heatmap", "bar"):
+        if kind not in ("heatmap", "bar", "scatter"):
             continue
-        axis = "z" if kind == "heatmap" else ("x" if trace.orientation == "h" else "y")
+        axis = "z" if kind == "heatmap" else ("x" if kind == "bar" and trace.orientation == "h" else "y")
         values = _numbers(getattr(trace, axis))
         if values is None or (axis == "z") != (values.ndim == 2):
             continue
@@ -178,6 +197,11 @@ def attach(p, fig: go.Figure) -> go.Figure:
         if spec is not None and spec["axis"] != "z":
             spec["axis"] = axis
         if spec is not None:
+            decimals = _printed(trace, values)
+            if decimals is not None:
+                spec["text"] = decimals
+            elif kind == "scatter" and trace.text is not None:
+                continue  # numbers printed some other way: the run after the release redraws them
             traces.append({"i": i, **spec})
     if not traces:
         return fig

@@ -3,6 +3,7 @@
 - One math, checked twice: the browser's redraw of every T chart (tcontrol/math.js, fed the inputs the server
   attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
   scenario, two random ones, 64 words, one word and the causal mask.
+- A fast frame (tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
 - A drag redraws the weights chart several times before the server hears anything; the release is told once.
 - A five-press burst is one message to the server, so one server run.
 - Where the preview cannot run (no Plotly) every step goes to the server; where the module cannot load at all,
@@ -49,7 +50,8 @@ T_TRACES_JS = """
   return meta.traces.map(spec => {
     const v = gd.data[spec.i][spec.axis];
     const values = spec.axis === 'z' ? Array.from(v, row => Array.from(row, plain)) : Array.from(v, plain);
-    return {chart: name, spec: {...spec, hide: undefined}, hidden: !!spec.hide, values,
+    const text = spec.text != null ? Array.from(gd.data[spec.i].text) : null;
+    return {chart: name, spec: {...spec, hide: undefined}, hidden: !!spec.hide, values, text,
             title: (gd.layout.title || {}).text || ''};
   });
 })
@@ -131,9 +133,54 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t(app_server, new_p
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
-                assert_close(trace["values"], expected(at_t, trace["spec"]), where)
+                want = expected(at_t, trace["spec"])
+                assert_close(trace["values"], want, where)
+                if trace["text"] is not None:  # numbers printed by the server's f"{v:.{d}f}"
+                    assert trace["text"] == [f"{v:.{trace['spec']['text']}f}" for v in want], where
                 if "T =" in trace["title"]:
                     assert f"T = {t:g}" in trace["title"], where
+        assert page.js_errors == [], page.js_errors
+
+
+# what a T chart shows on screen: its cells' images and printed numbers (text and colour), its bars, its marks
+# and their labels, its value axis and title
+DRAWN_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
+  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => ({
+    images: [...gd.querySelectorAll('.hm image')].map(i => i.getAttribute('href') || i.getAttribute('xlink:href')),
+    cells: [...gd.querySelectorAll('g.heatmap-label text')].map(t => [t.textContent, getComputedStyle(t).fill,
+                                                                      t.getAttribute('x'), t.getAttribute('y')]),
+    bars: [...gd.querySelectorAll('.barlayer path')].map(p => p.getAttribute('d')),
+    texts: [...gd.querySelectorAll('.barlayer text, .scatterlayer text')].map(t => [t.textContent,
+                                                                      t.getAttribute('transform')]),
+    points: [...gd.querySelectorAll('.scatterlayer path.point')].map(p => p.getAttribute('transform')),
+    range: JSON.stringify([gd._fullLayout.yaxis.range, gd._fullLayout.xaxis.range]),
+    title: (gd.querySelector('.gtitle') || {}).textContent || '',
+  }))
+"""
+FULL_REDRAW_JS = """
+() => Promise.all([...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
+  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => Plotly.redraw(gd)))
+"""
+
+
+@pytest.mark.parametrize("name", ["default", "64-words", "causal"])
+def test_a_fast_frame_draws_what_plotlys_whole_redraw_of_the_same_numbers_draws(app_server, new_page, name):
+    """A drag frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figure from the
+    same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew it."""
+    page = new_page()
+    pages = ("order",) if name == "causal" else ("home", "temperature", "value", "residual", "multihead")
+    for key in pages:
+        base = SCENARIOS.get(name, Scenario())
+        open_at(page, app_server, key, replace(base, **PAGE_SETTINGS.get(key, {})))
+        page.evaluate("() => { window.__attentionT.draw.fast = 0; window.__attentionT.draw.full = 0; }")
+        for t in (T_OPTIONS[0], 1.0, T_OPTIONS[-1]):
+            page.evaluate("t => window.__attentionT.preview(t)", t)
+            fast = page.evaluate(DRAWN_JS)
+            page.evaluate(FULL_REDRAW_JS)
+            assert page.evaluate(DRAWN_JS) == fast, (name, key, t)
+        counts = page.evaluate("() => window.__attentionT.draw")
+        assert counts["full"] == 0 and counts["fast"] > 0, (name, key, counts)  # no chart fell back
         assert page.js_errors == [], page.js_errors
 
 

@@ -1,8 +1,8 @@
-// The T control (a Streamlit components-v2 module; math.js is put in front of it by tcontrol.py).
+// The T control (a Streamlit components-v2 module; tcontrol.py puts math.js and draw.js in front of it).
 //
 // A range input over the T options. While it is dragged or stepped with the keys, every chart on the page that
 // carries T inputs (layout.meta.attention_t, attached by Page.chart) is recomputed here and redrawn in place
-// with Plotly.update. The server is told once the hand stops: on release, or PAUSE_MS after the last key press.
+// with tdraw.redraw (draw.js). The server is told once the hand stops: on release, or PAUSE_MS after the last key press.
 // If the preview cannot run (no Plotly, a math error), every step goes to the server at once, as a plain slider.
 // Once this module runs it hides the Streamlit slider drawn beside it (the fallback when it cannot load).
 
@@ -38,13 +38,17 @@ function preview(T) {
     const qs = sourcesAt(meta, T);
     const idx = meta.traces.map(spec => spec.i);
     const update = {};
+    const put = (axis, k, values) => {
+      if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
+      update[axis][k] = values;
+    };
     meta.traces.forEach((spec, k) => {
       const values = tmath.traceValues(spec, qs);
-      if (!update[spec.axis]) update[spec.axis] = new Array(idx.length).fill(undefined);
-      update[spec.axis][k] = values;
+      put(spec.axis, k, values);
+      if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
     });
     const layout = meta.title ? { "title.text": meta.title.split("{T}").join(fmt(T)) } : {};
-    window.Plotly.update(gd, update, layout, idx);
+    tdraw.redraw(gd, update, layout, idx);
     drawn += 1;
   }
   stats.previews += 1;
@@ -57,6 +61,7 @@ function preview(T) {
 }
 stats.preview = preview;
 stats.math = tmath;
+stats.draw = tdraw.stats;
 // how many controls still hold a T for the server (a key press's pause not yet over)
 stats.scheduled = () => [...controls].filter((c) => c.timer !== null).length;
 

@@ -78,5 +78,18 @@ const tmath = (() => {
     return m;
   }
 
-  return { softmaxRows, matmul, add, layerNorm, entropy, quantities, traceValues };
+  // Python's f"{v:.{d}f}" (the server prints numbers so): correctly rounded, an exact half to even
+  function printed(v, d) {
+    const s = v.toFixed(d);
+    const exact = Math.abs(v).toFixed(Math.min(100, d + 30));
+    const tail = exact.slice(exact.indexOf(".") + 1 + d);
+    if (/^50*$/.test(tail)) {  // a tie: toFixed rounded away from zero; Python keeps an even last digit
+      const down = (v < 0 ? "-" : "") + exact.slice(0, exact.indexOf(".") + (d ? 1 + d : 0));
+      const last = Number(down[down.length - 1]);
+      if (last % 2 === 0) return down;
+    }
+    return s;
+  }
+
+  return { softmaxRows, matmul, add, layerNorm, entropy, quantities, traceValues, printed };
 })();

@@ -1,0 +1,202 @@
+// Redrawing a T chart in place, fast enough for a drag (tcontrol.py puts math.js and this file in front of
+// control.js). `Plotly.update` with new numbers recalculates and redraws a whole figure: axes, colour bars,
+// margins, every panel (60–130 ms a frame for Home's eight panels). A frame here redraws only what T moved:
+// - a heatmap goes through Plotly's own calc and plot for its panel (the same code and colours Plotly uses),
+//   and the numbers printed in its cells are rewritten in the labels Plotly drew, with the format and the
+//   contrast colour Plotly gives them (rebuilding every label is most of a frame otherwise);
+// - bars and markers likewise go through their own module's calc (with the stacking of the panel's bars) and
+//   plot, where their value axis has a fixed range;
+// - anything else (an axis that rescales with the data, a chart this cannot read) falls back to Plotly.update.
+// tests/e2e/test_t_control.py checks that a fast frame draws what Plotly's full redraw of the same data draws.
+
+const tdraw = (() => {
+  const LABEL = "g.heatmap-label";
+  const FIXED = /^%\{z:\.(\d+)f\}$/;   // the cell numbers' texttemplate in attention_core.figures
+  const stats = { fast: 0, full: 0 };
+
+  // d3-format's "f": toFixed, and a negative number that rounds to zero prints without its sign
+  function fixed(v, decimals) {
+    const s = v.toFixed(decimals);
+    return Number(s) === 0 && s.startsWith("-") ? s.slice(1) : s;
+  }
+
+  // a CSS colour as [r, g, b, a] (the browser parses it)
+  let probe = null;
+  function rgba(color) {
+    if (!probe) probe = document.createElement("canvas").getContext("2d");
+    probe.fillStyle = "#000";
+    probe.fillStyle = color;
+    const c = probe.fillStyle;
+    if (c[0] === "#") return [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).concat(1);
+    const v = c.slice(c.indexOf("(") + 1, c.indexOf(")")).split(",").map(Number);
+    return v.length === 4 ? v : v.concat(1);
+  }
+
+  // Plotly's colour of a value: linear RGB between the scale's stops over [lo, hi], clamped (its
+  // makeColorScaleFunc); null where the trace's scale is not fixed (an automatic range follows the data)
+  function colorOf(gd, full) {
+    const axis = full.coloraxis ? gd._fullLayout[full.coloraxis] : null;
+    const scale = axis ? axis.colorscale : full.colorscale;
+    const lo = axis ? axis.cmin : full.zmin, hi = axis ? axis.cmax : full.zmax;
+    const auto = axis ? axis.cauto : full.zauto;
+    if (auto || !Array.isArray(scale) || !Number.isFinite(lo) || !Number.isFinite(hi)) return null;
+    const stops = scale.map(([p, c]) => [lo + p * (hi - lo), rgba(c)]);
+    return (z) => {
+      if (z <= stops[0][0]) return stops[0][1];
+      for (let k = 1; k < stops.length; k++) {
+        const [z1, c1] = stops[k];
+        if (z <= z1) {
+          const [z0, c0] = stops[k - 1];
+          const f = z1 === z0 ? 1 : (z - z0) / (z1 - z0);
+          return c0.map((a, n) => a + f * (c1[n] - a));
+        }
+      }
+      return stops[stops.length - 1][1];
+    };
+  }
+
+  // Plotly's Color.contrast on a cell: white text where white has more WCAG contrast than its default line
+  // colour #444, else #444
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const LINE = luminance([68, 68, 68]);
+  function contrast(c) {
+    const l = luminance(c.slice(0, 3));
+    return ratio(l, 1) > ratio(l, LINE) ? "rgb(255, 255, 255)" : "rgb(68, 68, 68)";
+  }
+
+  function group(layer, uid) {
+    for (const g of layer.querySelectorAll("g.hm")) if (g.__data__ && g.__data__[0].trace.uid === uid) return g;
+    return null;
+  }
+
+  const LAYERS = { heatmap: "heatmaplayer", bar: "barlayer", scatter: "scatterlayer" };
+
+  // A value axis that rescales with the data (autorange) needs Plotly's whole redraw; a fixed one does not
+  function fixedAxes(gd, full) {
+    if (full.type === "heatmap") return true;
+    const value = full.orientation === "h" ? full.xaxis : full.yaxis;
+    const axis = gd._fullLayout[value.replace(/^([xy])/, "$1axis")];
+    return !!axis && axis.autorange === false;
+  }
+
+  // Redraw the panels (subplots) of `changed` ([full trace, {axis: values}]) with Plotly's own calc and plot of
+  // each trace module there; false (nothing changed) when one of them cannot be drawn so
+  function panels(gd, changed) {
+    const byPanel = new Map();
+    for (const item of changed) {
+      const [full] = item;
+      if (!(full.type in LAYERS) || !fixedAxes(gd, full)) return false;
+      const id = full.xaxis + full.yaxis;
+      if (!byPanel.has(id)) byPanel.set(id, []);
+      byPanel.get(id).push(item);
+    }
+    const plan = [];
+    for (const [id, traces] of byPanel) {
+      const info = gd._fullLayout._plots && gd._fullLayout._plots[id];
+      if (!info || !info.plot || typeof info.plot.select !== "function") return false;
+      const labelled = [];
+      for (const [full] of traces) {
+        const tt = full.type === "heatmap" ? full.texttemplate || "" : "";
+        if (!tt) continue;
+        const m = FIXED.exec(tt);
+        const font = full.textfont && full.textfont.color;
+        const layer = info.plot.select(`.${LAYERS.heatmap}`);
+        const g = layer.node() && group(layer.node(), full.uid);
+        const color = colorOf(gd, full);
+        if (!m || (font && font !== "auto") || !g || !color) return false;  // labels this cannot rewrite
+        labelled.push({ full, labels: [...g.querySelectorAll(`:scope > ${LABEL}`)], decimals: Number(m[1]), color });
+      }
+      plan.push({ info, traces, labelled });
+    }
+    for (const { info, traces, labelled } of plan) {
+      for (const [full, values] of traces) {
+        for (const [axis, v] of Object.entries(values)) { gd.data[full.index][axis] = v; full[axis] = v; }
+        const cd = full._module.calc(gd, full);
+        if (!cd[0].t) cd[0].t = {};
+        cd[0].trace = full;
+        gd.calcdata[full.index] = cd;
+      }
+      // every trace of the panel, by module: a module's plot removes the traces it is not given
+      const modules = new Map();
+      for (const cd of gd.calcdata) {
+        const tr = cd[0] && cd[0].trace;
+        if (!tr || tr.visible !== true || tr.xaxis + tr.yaxis !== info.id) continue;
+        if (!modules.has(tr._module)) modules.set(tr._module, []);
+        modules.get(tr._module).push(cd);
+      }
+      const moved = new Set(traces.map(([full]) => full._module));
+      for (const module of modules.keys()) if (moved.has(module) && module.crossTraceCalc) module.crossTraceCalc(gd, info);
+      const kept = labelled.map((l) => { l.labels.forEach((n) => n.remove()); const tt = l.full.texttemplate; l.full.texttemplate = ""; return tt; });
+      try {
+        for (const [module, cds] of modules) {
+          if (!moved.has(module)) continue;
+          module.plot(gd, info, cds, info.plot.select(`.${module.layerName || LAYERS[module.name]}`));
+        }
+      } finally {
+        labelled.forEach((l, k) => { l.full.texttemplate = kept[k]; });
+      }
+      for (const l of labelled) relabel(gd, info.plot.select(`.${LAYERS.heatmap}`), l);
+    }
+    return true;
+  }
+
+  // Put the labels Plotly drew back in their (redrawn) trace group, with the new numbers and colours
+  function relabel(gd, layer, l) {
+    const g = group(layer.node(), l.full.uid);
+    if (!g) throw new Error("the heatmap's group is gone");
+    const z = gd.calcdata[l.full.index][0].z;
+    const cells = [];
+    for (let i = 0; i < z.length; i++) for (let j = 0; j < z[i].length; j++) if (z[i][j] !== undefined) cells.push(z[i][j]);
+    if (cells.length !== l.labels.length) throw new Error("heatmap labels do not match its cells");
+    l.labels.forEach((node, k) => {
+      const v = cells[k];
+      const text = node.firstChild;
+      text.textContent = fixed(v, l.decimals);
+      text.style.fill = contrast(l.color(v).map(Math.round));
+      if (node.__data__) { node.__data__.z = v; node.__data__.t = text.textContent; }
+      g.appendChild(node);
+    });
+  }
+
+  // Redraw `gd` with `update` ({axis: [values per trace]}) for trace indices `idx`, and `layout` (its title)
+  function redraw(gd, update, layout, idx) {
+    let drawn = !!(gd._fullData && gd.calcdata && gd._fullLayout && gd._fullLayout._plots);
+    if (drawn) {
+      const changed = idx.map((i, k) => {
+        const values = {};
+        for (const a of Object.keys(update)) if (update[a][k] !== undefined) values[a] = update[a][k];
+        return [gd._fullData.find((f) => f.index === i), values];
+      });
+      try {
+        drawn = !changed.some(([full]) => !full) && panels(gd, changed);
+      } catch (err) {  // a chart drawn otherwise than this expects: Plotly redraws it from its data
+        console.warn("T preview, fast redraw:", err);
+        drawn = false;
+      }
+    }
+    if (!drawn) {
+      stats.full += 1;
+      window.Plotly.update(gd, update, layout, idx);
+      return;
+    }
+    if (layout && Object.keys(layout).length) title(gd, layout);
+    stats.fast += 1;
+  }
+
+  // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins)
+  function title(gd, layout) {
+    const text = layout["title.text"];
+    const node = gd.querySelector(".g-gtitle .gtitle");
+    if (text === undefined) return;
+    gd.layout.title = Object.assign({}, gd.layout.title, { text });
+    if (gd._fullLayout.title) gd._fullLayout.title.text = text;
+    if (node && !/[<&]/.test(text) && node.childNodes.length <= 1) node.textContent = text;
+    else window.Plotly.relayout(gd, layout);
+  }
+
+  return { redraw, fixed, stats };
+})();
