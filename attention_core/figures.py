@@ -673,6 +673,12 @@ def curves(
         layout["yaxis"]["rangemode"] = "tozero"
     if marker_x is not None:
         _vertical_mark(layout, marker_x, marker_label, log_x)
+        # a fixed x axis over the data (and the line): where the line is does not move the axis, so a T preview
+        # that moves the line draws what the server draws
+        ends = np.array([min(min(xs), marker_x), max(max(xs), marker_x)], dtype=float)
+        ends = np.log10(ends) if log_x else ends
+        pad = theme.CURVE_RANGE_PAD * ((ends[1] - ends[0]) or 1.0)
+        layout["xaxis"]["range"] = [float(ends[0] - pad), float(ends[1] + pad)]
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("0.000",), y_title=y_title, bottom=("1",), x_title_bottom=x_title)
     margin["b"] += legend_px(ys, size)

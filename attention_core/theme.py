@@ -62,6 +62,7 @@ HALF_WIDTH_PX = 400  # one of two columns
 PHONE_WIDTH_PX = 350  # the content width on a phone (390 px screen): grids are laid out for it there
 WIDE_AFTER_WORDS = 12  # word × word matrices get the full width past this many words
 STACK_RANGE_PAD = 0.15  # a stacked chart's fixed value axis: this share of its span past each end (Σ labels)
+CURVE_RANGE_PAD = 0.02  # a curve chart's fixed x axis: this share of its span past each end
 COLORBAR_PX = 46  # a colour bar and its tick labels
 ROTATE_TICKS_AFTER = 6  # column labels turn 45° once there are more than this many
 HEATMAP_ROW_PX = 34

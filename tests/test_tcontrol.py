@@ -81,3 +81,16 @@ def test_the_stacked_shares_and_their_printed_sum_follow_t():
     other = go.Figure(fig)
     other.data[-1].text = ["Σ"] * len(dims)
     assert all(t["q"] != "O" for t in meta(tcontrol.attach(p, other))["traces"])
+
+
+def test_the_line_at_t_on_a_chart_over_t_and_its_label_move_with_t():
+    s = Scenario()
+    p = page_at(s)
+    t = s.temperature
+    temps = np.geomspace(0.05, 20, 9)
+    fig = figures.curves(temps, {"a": temps, "b": 1 / temps}, log_x=True, marker_x=t, marker_label=f"now T = {t:g}")
+    m = meta(tcontrol.attach(p, fig))
+    assert m["traces"] == []  # the curves themselves do not depend on T
+    assert m["marks"] == [{"shape": 0}, {"note": 0, "log": True, "text": "now T = {T}"}]
+    moved = figures.curves(temps, {"a": temps}, marker_x=2 * t, marker_label="elsewhere")
+    assert tcontrol.attach(p, moved) is moved  # a line anywhere but at T is not T's mark

@@ -178,6 +178,27 @@ def _printed(trace, values: np.ndarray) -> int | None:
     return None
 
 
+def _marks_at(fig: go.Figure, t: float) -> list[dict]:
+    """The vertical line at T on a chart over T (③'s curves) and the label on it that prints T: where the
+    browser moves them ({"shape": k} / {"note": k, "log": …, "text": the label with {T} for T})."""
+    if not fig.layout.shapes:
+        return []
+    log = fig.layout.xaxis.type == "log"
+    marks = [{"shape": k} for k, sh in enumerate(fig.layout.shapes)
+             if sh.type == "line" and sh.xref == "x" and sh.x0 == sh.x1 == t]
+    if not marks:
+        return []
+    where, t_text = (float(np.log10(t)) if log else t), f"{t:g}"
+    for k, note in enumerate(fig.layout.annotations or ()):
+        text = note.text or ""
+        if note.xref == "x" and note.x is not None and abs(note.x - where) <= 1e-12 * (1 + abs(where)):
+            mark = {"note": k, "log": log}
+            if t_text in text:
+                mark["text"] = text.replace(t_text, "{T}")
+            marks.append(mark)
+    return marks
+
+
 def attach(p, fig: go.Figure) -> go.Figure:
     """`fig` with the T inputs of the traces it can redraw in the browser (a copy), or `fig` itself."""
     try:
@@ -200,13 +221,18 @@ def attach(p, fig: go.Figure) -> go.Figure:
             decimals = _printed(trace, values)
             if decimals is not None:
                 spec["text"] = decimals
-            elif kind == "scatter" and trace.text is not None:
-                continue  # numbers printed some other way: the run after the release redraws them
+            elif kind == "scatter":
+                # only marks that print their numbers (④'s Σ): a line's values can match a quantity by chance
+                # (a mean of 0 is the entropy of one word), and its axis rescales with the data
+                continue
             traces.append({"i": i, **spec})
-    if not traces:
+    marks = _marks_at(fig, sources.t)
+    if not traces and not marks:
         return fig
     meta = {"traces": traces,
             "sources": sources.payload({t["src"] for t in traces}, {t["q"] for t in traces})}
+    if marks:
+        meta["marks"] = marks
     title = fig.layout.title.text if fig.layout.title is not None else None
     t_text = f"{sources.t:g}"
     for form in (f"T = {t_text}", f"T={t_text}", f"T: {t_text}"):

@@ -24,11 +24,10 @@ def canonical_t(page) -> float:
 
 
 def quiet(page) -> None:
-    """The runs of the burst are over: idle, and still idle a moment later (a queued rerun would start).
-    Generous timeouts: the machine may be busy with other work."""
-    for _ in range(3):
-        wait_for_app(page, timeout=120_000)
-        page.wait_for_timeout(300)
+    """The runs of the burst are over: no T control still holds a T for the server, and the app has been idle
+    for a while (a queued rerun would have started). Generous timeouts: the machine may be busy."""
+    page.wait_for_function("() => window.__attentionT.scheduled() === 0", timeout=120_000)
+    wait_for_app(page, timeout=120_000, settle_ms=600)
     settle(page)
 
 
@@ -47,8 +46,7 @@ def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, k
         sends = t_counts(page)["sends"]
         slider.focus()
         for _ in range(PRESSES):
-            page.keyboard.press(arrow)
-            page.wait_for_timeout(GAP_MS)
+            page.keyboard.press(arrow, delay=GAP_MS)  # held GAP_MS: the presses come GAP_MS apart
         page.wait_for_function("n => window.__attentionT.sends > n", arg=sends, timeout=30_000)
         quiet(page)
         where = f"{key}, round {r + 1}: {PRESSES} × {arrow} from T = {T_OPTIONS[start]:g}"

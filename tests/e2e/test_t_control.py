@@ -76,6 +76,8 @@ PAGES = ("home", "temperature", "value", "residual", "multihead", "order")
 FOLLOWING = {"home": {"pipeline"}, "temperature": {"document-bars", "weights"},  # charts redrawn in the browser
              "value": {"weights", "output", "contributions"}, "residual": {"add-norm"},
              "multihead": {"weights-0"}, "order": {"weights"}}
+FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
+MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
 PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
@@ -118,8 +120,22 @@ def open_at(page, app_server, key: str, scenario: Scenario) -> None:
     page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
 
 
+MARKS_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
+  const meta = gd.layout.meta && gd.layout.meta.attention_t;
+  if (!meta || !meta.marks) return [];
+  const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
+  const shapes = meta.marks.filter(m => m.shape !== undefined).map(m => gd.layout.shapes[m.shape])
+    .map(sh => [sh.x0, sh.x1]);
+  const notes = meta.marks.filter(m => m.note !== undefined).map(m => [gd.layout.annotations[m.note].x, m.log,
+    gd.layout.annotations[m.note].text]);
+  return [{chart: name, shapes, notes}];
+})
+"""
+
+
 @pytest.mark.parametrize("name", [*SCENARIOS, "causal"])
-def test_the_browsers_t_charts_equal_attention_core_at_every_t(app_server, new_page, name):
+def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
     page = new_page()
     pages = ("order",) if name == "causal" else PAGES
     for key in pages:
@@ -130,6 +146,8 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t(app_server, new_p
         assert FOLLOWING[key] <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
             page.evaluate("t => window.__attentionT.preview(t)", t)
+            if t in FAST_CHECKED:
+                assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())))
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
@@ -139,6 +157,16 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t(app_server, new_p
                     assert trace["text"] == [f"{v:.{trace['spec']['text']}f}" for v in want], where
                 if "T =" in trace["title"]:
                     assert f"T = {t:g}" in trace["title"], where
+            marks = page.evaluate(MARKS_JS)  # the line at T on a chart over T, and its label
+            assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
+            for mark in marks:
+                where = f"{name}, {key}, chart {mark['chart']}, T = {t:g}"
+                assert mark["shapes"] and all(x0 == x1 == t for x0, x1 in mark["shapes"]), (where, mark)
+                for x, log, text in mark["notes"]:
+                    assert x == pytest.approx(np.log10(t) if log else t, rel=1e-12, abs=1e-12), (where, mark)
+                    assert f"{t:g}" in text, (where, mark)
+        counts = page.evaluate("() => window.__attentionT.draw")
+        assert counts["full"] == 0 and counts["fast"] > 0, (name, key, counts)  # no chart fell back to Plotly.update
         assert page.js_errors == [], page.js_errors
 
 
@@ -158,30 +186,40 @@ DRAWN_JS = """
     title: (gd.querySelector('.gtitle') || {}).textContent || '',
   }))
 """
+# where a chart's line at T and its label are drawn: [x, y0, y1] of each line, [x, y, box width, text x, text] of
+# each label (px)
+MARKS_DRAWN_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
+  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t && gd.layout.meta.attention_t.marks).map(gd => [
+    [...gd.querySelectorAll('.shapelayer path')].map(p => (p.getAttribute('d').match(/[-\\d.]+/g) || [])
+      .map(Number)),
+    [...gd.querySelectorAll('g.annotation g.cursor-pointer')].map(g => [
+      ...g.getAttribute('transform').match(/[-\\d.]+/g).map(Number),
+      Number(g.querySelector('rect.bg').getAttribute('width')), Number(g.querySelector('text').getAttribute('x')),
+      g.querySelector('text').textContent]),
+  ])
+"""
 FULL_REDRAW_JS = """
 () => Promise.all([...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
   .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => Plotly.redraw(gd)))
 """
 
 
-@pytest.mark.parametrize("name", ["default", "64-words", "causal"])
-def test_a_fast_frame_draws_what_plotlys_whole_redraw_of_the_same_numbers_draws(app_server, new_page, name):
-    """A drag frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figure from the
-    same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew it."""
-    page = new_page()
-    pages = ("order",) if name == "causal" else ("home", "temperature", "value", "residual", "multihead")
-    for key in pages:
-        base = SCENARIOS.get(name, Scenario())
-        open_at(page, app_server, key, replace(base, **PAGE_SETTINGS.get(key, {})))
-        page.evaluate("() => { window.__attentionT.draw.fast = 0; window.__attentionT.draw.full = 0; }")
-        for t in (T_OPTIONS[0], 1.0, T_OPTIONS[-1]):
-            page.evaluate("t => window.__attentionT.preview(t)", t)
-            fast = page.evaluate(DRAWN_JS)
-            page.evaluate(FULL_REDRAW_JS)
-            assert page.evaluate(DRAWN_JS) == fast, (name, key, t)
-        counts = page.evaluate("() => window.__attentionT.draw")
-        assert counts["full"] == 0 and counts["fast"] > 0, (name, key, counts)  # no chart fell back
-        assert page.js_errors == [], page.js_errors
+def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int) -> None:
+    """A preview frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figures from the
+    same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew them."""
+    fast, fast_marks = page.evaluate(DRAWN_JS), page.evaluate(MARKS_DRAWN_JS)
+    page.evaluate(FULL_REDRAW_JS)
+    assert page.evaluate(DRAWN_JS) == fast, where
+    full_marks = page.evaluate(MARKS_DRAWN_JS)
+    assert len(full_marks) == len(fast_marks) == marked, (where, full_marks)
+    for got, want in zip(fast_marks, full_marks):  # within a pixel's rounding
+        for a, b in zip(flat(got), flat(want), strict=True):
+            assert a == b if isinstance(a, str) else abs(a - b) <= 1.0, (where, got, want)
+
+
+def flat(marks) -> list:
+    return [v for group in marks for item in group for v in item]
 
 
 def websocket_sends(page) -> list:

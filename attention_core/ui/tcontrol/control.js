@@ -21,7 +21,7 @@ function metaOf(gd) {
 // The quantities at T for every source of one chart's inputs (boolean masks made from 0/1 rows)
 function sourcesAt(meta, T) {
   const qs = {};
-  for (const [name, src] of Object.entries(meta.sources)) {
+  for (const [name, src] of Object.entries(meta.sources || {})) {
     qs[name] = tmath.quantities(src, T);
   }
   return qs;
@@ -36,19 +36,21 @@ function preview(T) {
     const meta = metaOf(gd);
     if (!meta) continue;
     const qs = sourcesAt(meta, T);
-    const idx = meta.traces.map(spec => spec.i);
+    const traces = meta.traces || [];
+    const idx = traces.map(spec => spec.i);
     const update = {};
     const put = (axis, k, values) => {
       if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
       update[axis][k] = values;
     };
-    meta.traces.forEach((spec, k) => {
+    traces.forEach((spec, k) => {
       const values = tmath.traceValues(spec, qs);
       put(spec.axis, k, values);
       if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
     });
     const layout = meta.title ? { "title.text": meta.title.split("{T}").join(fmt(T)) } : {};
-    tdraw.redraw(gd, update, layout, idx);
+    if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
+    if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
     drawn += 1;
   }
   stats.previews += 1;

@@ -198,5 +198,68 @@ const tdraw = (() => {
     else window.Plotly.relayout(gd, layout);
   }
 
-  return { redraw, fixed, stats };
+  // The vertical line at T on a chart over T, and its label, moved to T in the nodes Plotly drew (a relayout
+  // of a shape recalculates the whole figure); the layout learns the new place too, so any later redraw of
+  // Plotly's own draws them there. Falls back to Plotly.relayout where the nodes are not as expected.
+  function marks(gd, list, T, text) {
+    const xa = gd._fullLayout && gd._fullLayout.xaxis;
+    const edit = {};
+    let fast = !!xa && typeof xa.l2p === "function";
+    for (const m of list) {
+      if (m.shape !== undefined) { edit[`shapes[${m.shape}].x0`] = T; edit[`shapes[${m.shape}].x1`] = T; }
+      if (m.note !== undefined) {
+        edit[`annotations[${m.note}].x`] = m.log ? Math.log10(T) : T;
+        if (m.text) edit[`annotations[${m.note}].text`] = m.text.split("{T}").join(text);
+      }
+    }
+    if (fast) {
+      try {
+        fast = moveMarks(gd, xa, list, T, edit);
+      } catch (err) {
+        console.warn("T preview, marks:", err);
+        fast = false;
+      }
+    }
+    if (!fast) window.Plotly.relayout(gd, edit);
+  }
+
+  function moveMarks(gd, xa, list, T, edit) {
+    const x = xa._offset + xa.l2p(xa.type === "log" ? Math.log10(T) : T);
+    const plan = [];
+    let shift = null;
+    for (const m of list.filter((k) => k.shape !== undefined)) {
+      const path = gd.querySelector(`.shapelayer path[data-index="${m.shape}"]`);
+      const d = path && /^M([-\d.]+),([-\d.]+)L([-\d.]+),([-\d.]+)$/.exec(path.getAttribute("d") || "");
+      if (!d || d[1] !== d[3]) return false;
+      shift = x - Number(d[1]);
+      plan.push(() => path.setAttribute("d", `M${x},${d[2]}L${x},${d[4]}`));
+    }
+    for (const m of list.filter((k) => k.note !== undefined)) {
+      const g = gd.querySelector(`g.annotation[data-index="${m.note}"] g.cursor-pointer`);
+      const at = g && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
+      const label = g && g.querySelector("text.annotation-text");
+      const bg = g && g.querySelector("rect.bg");
+      if (!at || !label || !bg || shift === null || label.childNodes.length !== 1) return false;
+      const newText = edit[`annotations[${m.note}].text`];
+      plan.push(() => {
+        g.setAttribute("transform", `translate(${Math.round(Number(at[1]) + shift)},${at[2]})`);
+        if (newText !== undefined && newText !== label.textContent) {
+          const before = label.getComputedTextLength();
+          label.textContent = newText;
+          label.setAttribute("data-unformatted", newText);
+          const grow = label.getComputedTextLength() - before;
+          bg.setAttribute("width", String(Number(bg.getAttribute("width")) + grow));
+          label.setAttribute("x", String(Number(label.getAttribute("x")) + grow / 2));
+        }
+      });
+    }
+    plan.forEach((f) => f());
+    for (const [path, v] of Object.entries(edit)) {  // the layout, for any later redraw
+      const [, list, k, prop] = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
+      if (gd.layout[list] && gd.layout[list][k]) gd.layout[list][k][prop] = v;
+    }
+    return true;
+  }
+
+  return { redraw, marks, fixed, stats };
 })();
