@@ -313,11 +313,12 @@ def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_se
     assert page.locator(T_CONTROL).count() == 0
     slider = page.locator(f"{SIDEBAR} {SEL_SLIDER}").first
     assert slider.is_visible()
-    start = codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature
+    before = share_link(page)  # read before the press: the run it starts may be over before a later read
+    start = codec.decode_link(before.split("?s=", 1)[1])[0].temperature
     slider.focus()
     page.keyboard.press("ArrowRight")
     page.wait_for_function("([sel, t]) => !document.querySelector(sel).textContent.includes(t)",
-                           arg=[f"{SIDEBAR} [data-testid='stCode'] code", share_link(page)], timeout=30_000)
+                           arg=[f"{SIDEBAR} [data-testid='stCode'] code", before], timeout=60_000)
     settle(page)
     assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[
         T_OPTIONS.index(start) + 1]
