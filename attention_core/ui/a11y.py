@@ -36,13 +36,15 @@ def key_class(key: str) -> str:
     return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
 
 
-def chart(p, fig, name: str, live: bool = False) -> None:
+def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None:
     """The chart, its accessible name and its "numbers as a table" switch, all from the figure's own data.
-    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart."""
+    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart. `key`: the
+    chart's widget key, "chart:<name>" unless given. `p` is a Page, or anything with its `key`, `lang`,
+    `on_phone` and `t` (the class's student page has no Page)."""
     config = figures.chart_config(f"{p.key}-{name}")
     if p.on_phone:  # on a phone the toolbar covers the chart's title; the export tools stay in the sidebar
         config["displayModeBar"] = False
-    key = f"chart:{name}"
+    key = key or f"chart:{name}"
     if live:
         live_chart(fig, config, key=key)
     else:
@@ -58,11 +60,13 @@ def chart(p, fig, name: str, live: bool = False) -> None:
                 st.html(accessible.table_html(table, p.lang))
 
 
-def install(p) -> None:
-    """The style sheet, the skip link and the script: call once per run, first thing in the main area."""
+def install(p, title: str | None = None, skip: bool = True) -> None:
+    """The style sheet, the skip link (when `skip`) and the script: call once per run, first thing in the main
+    area. `title`: the page's title as its h1 says it (the page's name unless given)."""
     st.html(_CSS + (_PRESENTER_CSS if p.presenter else ""))
-    st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
-    data = {"lang": p.lang, "page": p.key, "title": p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
+    if skip:
+        st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
+    data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
 
 
@@ -87,6 +91,9 @@ button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] p {{ color: {theme.SELECTED_TEXT_COLOR} !important; }}
 [data-testid="stMarkdownContainer"] blockquote, [data-testid="stMarkdownContainer"] blockquote p {{
   color: {theme.QUOTE_TEXT_COLOR} !important; opacity: 1 !important; }}
+/* A page's sections are h2 under its h1 title (heading order, WCAG 1.3.1), drawn at the size of Streamlit's h3. */
+[data-testid="stMain"] [data-testid="stHeading"] h2 {{ font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem;
+  letter-spacing: -0.005em; }}
 /* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
 [data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
 /* The skip link: off screen until it has the focus. */
