@@ -71,6 +71,9 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
 
 
 FOCUS = theme.FOCUS_COLOR
+TARGET = theme.TOUCH_TARGET_PX
+_R = theme.THUMB_DOT_PX / 2
+DOT = f"radial-gradient(circle closest-side, {theme.PRIMARY_COLOR} {_R - 0.5}px, transparent {_R}px)"  # a thumb's dot
 _CSS = f"""
 <style>
 /* A focus ring on every control, ≥ 3:1 against white and the sidebar's grey (WCAG 1.4.11, 2.4.7). */
@@ -80,7 +83,7 @@ _CSS = f"""
 [data-testid="stCheckbox"] label:has(input:focus-visible) > span + div,
 [data-baseweb="select"]:focus-within > div,
 [data-baseweb="input"]:focus-within,
-[data-testid="stSlider"] [role="slider"]:focus,
+[data-testid="stSlider"] div:has(> div > input[type="range"]:focus-visible),
 [data-testid="stExpander"] summary:focus-visible {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
@@ -116,7 +119,18 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .attention-t-range {{ accent-color: {theme.PRIMARY_COLOR}; }}
 /* Phones: the student's targets ≥ 44 × 44 px (WCAG 2.5.5). */
 @media (max-width: 640px) {{
-  .attention-t-range {{ min-height: 44px; }}
+  /* the T control's thumb: a square 44 × 44 hit box (no rounded corners to miss) drawn as a 20 px dot; the native
+     thumb is 16 px and cannot grow */
+  .attention-t-range {{ -webkit-appearance: none; appearance: none; height: {TARGET}px; min-height: {TARGET}px;
+    background: transparent; }}
+  .attention-t-range::-webkit-slider-runnable-track {{ height: 6px; border-radius: 3px;
+    background: {theme.NEUTRAL_COLOR}; }}
+  .attention-t-range::-moz-range-track {{ height: 6px; border-radius: 3px; background: {theme.NEUTRAL_COLOR}; }}
+  .attention-t-range::-webkit-slider-thumb {{ -webkit-appearance: none; appearance: none; width: {TARGET}px;
+    height: {TARGET}px; margin-top: calc(3px - {TARGET}px / 2); border: 0; border-radius: 0; background: {DOT}; }}
+  .attention-t-range::-moz-range-thumb {{ width: {TARGET}px; height: {TARGET}px; border: 0; border-radius: 0;
+    background: {DOT}; }}
+  .attention-t-range:focus-visible {{ outline-offset: -2px !important; }}
   [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"],
   [data-testid="stMain"] [data-testid="stPageLink-NavLink"] {{ min-height: 44px; display: flex; align-items: center; }}
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
@@ -125,8 +139,12 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
   button[data-variant="segmented_control"] {{ min-height: 44px !important; }}
   [data-testid="stSelectbox"] div:has(> input[role="combobox"]) {{ min-height: 44px; }}
   [data-testid="stTooltipIcon"] button {{ min-width: 44px !important; min-height: 44px !important; }}
-  [data-testid="stSlider"] [role="slider"] {{ width: 28px !important; height: 28px !important; }}
-  [data-testid="stSlider"] [data-baseweb="slider"] {{ padding-top: 8px; padding-bottom: 8px; }}
+  /* Streamlit's slider thumbs (react-aria: the div around the range input): a 20 px dot whose hit box, a square
+     ::before of 44 × 44 around it, is the thumb's own (a press there grabs the thumb) */
+  [data-testid="stSlider"] div:has(> div > input[type="range"]) {{ width: {theme.THUMB_DOT_PX}px !important;
+    height: {theme.THUMB_DOT_PX}px !important; }}
+  [data-testid="stSlider"] div:has(> div > input[type="range"])::before {{ content: ""; position: absolute;
+    left: 50%; top: 50%; width: {TARGET}px; height: {TARGET}px; transform: translate(-50%, -50%); }}
   [data-testid="stExpander"] summary {{ min-height: 44px; }}
   [data-testid="stTooltipIcon"] {{ min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
     justify-content: center; }}

@@ -229,3 +229,66 @@ def test_a_cell_of_the_score_matrix_and_a_quiz_by_keyboard_alone(app_server, new
     page.wait_for_function("w => { const e = document.querySelector('.st-key-chart-scores');"
                            " return e && (e.getAttribute('aria-label') || '').includes(w + ': '); }", arg=winner)
     assert page.locator('[data-testid="stMain"] [data-testid="stAlert"]').count() >= 1  # the verdict, in words
+
+
+def _nodes(node: dict) -> list[dict]:
+    """A DevTools DOM node and everything under it, shadow roots included (the browser's own, user-agent ones)."""
+    found = [node]
+    for child in (*node.get("children", ()), *node.get("shadowRoots", ())):
+        found += _nodes(child)
+    return found
+
+
+STREAMLIT_THUMBS = '[data-testid="stMain"] [data-testid="stSlider"] div:has(> div > input[type="range"])'
+# Points of a 44 × 44 square around each Streamlit thumb's centre (its four corners, 1 px inside, and the
+# middle of each side): is the element there the thumb (or inside it)? A press there grabs the thumb.
+THUMB_HITS_JS = """
+([sel, half]) => [...document.querySelectorAll(sel)].map(t => {
+  t.scrollIntoView({block: 'center'});
+  const r = t.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+  const d = half - 1, points = [[-d, -d], [d, -d], [-d, d], [d, d], [0, -d], [0, d], [-d, 0], [d, 0]];
+  return points.filter(([dx, dy]) => { const e = document.elementFromPoint(cx + dx, cy + dy);
+                                       return !(e && t.contains(e)); });
+})
+"""
+
+
+def test_on_a_phone_slider_thumbs_are_44_px_targets(app_server, new_page):
+    """WCAG 2.5.5 on the student's path at 390 px: the T control's range thumb is a 44 × 44 box that the browser's
+    hit test gives to the thumb at every corner, and so are Streamlit's slider thumbs (⑦'s learning rate and T)."""
+    page = new_page(viewport=(WIDTH, HEIGHT), is_mobile=True, has_touch=True, user_agent=PHONE_UA)
+    half = 22  # 44 / 2
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    control = page.locator('[data-testid="stMain"] .attention-t-range').first
+    control.scroll_into_view_if_needed()
+    # the thumb lives in the range input's user-agent shadow tree: only the DevTools protocol reaches it
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": '[data-testid="stMain"] .attention-t-range'})
+    tree = cdp.send("DOM.describeNode", {"nodeId": node["nodeId"], "depth": -1, "pierce": True})["node"]
+    thumbs = [n for n in _nodes(tree) if (n.get("attributes") or [])[:2] == ["id", "thumb"]]
+    assert len(thumbs) == 1, [n.get("attributes") for n in _nodes(tree)]
+    thumb = thumbs[0]["backendNodeId"]
+    box = cdp.send("DOM.getBoxModel", {"backendNodeId": thumb})["model"]
+    assert box["width"] >= 2 * half and box["height"] >= 2 * half, box
+    quad = box["border"]
+    cx, cy = (quad[0] + quad[2]) / 2, (quad[1] + quad[5]) / 2
+    d = half - 1
+    for dx, dy in ((-d, -d), (d, -d), (-d, d), (d, d), (0, 0)):
+        hit = cdp.send("DOM.getNodeForLocation", {"x": round(cx + dx), "y": round(cy + dy),
+                                                  "includeUserAgentShadowDOM": True})
+        assert hit["backendNodeId"] == thumb, (dx, dy, hit)
+    # a press at a corner of that box grabs the thumb: a drag from there moves T by what the hand moved,
+    # not first to where it landed
+    before = float(page.locator('[data-testid="stMain"] .attention-t-value').first.inner_text())
+    page.mouse.move(cx - d, cy - d)
+    page.mouse.down()
+    page.mouse.up()
+    assert float(page.locator('[data-testid="stMain"] .attention-t-value').first.inner_text()) == before
+
+    page.goto(app_server.page_url("learn"))
+    settle(page)
+    assert page.locator(STREAMLIT_THUMBS).count() >= 2
+    missed = page.evaluate(THUMB_HITS_JS, [STREAMLIT_THUMBS, half])
+    assert missed and not any(missed), missed
