@@ -1,7 +1,9 @@
 """What a screen reader and a keyboard get, in Chromium: every chart's accessible name (read from the
 accessibility tree) and its "numbers as a table"; `<html lang>` following the UI language; the focus on the
 page's title after a page switch; the skip link to the chart; the Plotly toolbars out of the Tab order (and
-off on phones); a focus ring of ≥ 3:1 on the controls; the sidebar folding after a step link on a phone."""
+off on phones); a focus ring of ≥ 3:1 on the controls; the sidebar folding after a step link on a phone; 44 × 44
+slider thumbs on a phone; the whole built-in lesson walked with the keyboard alone, a cell of ② picked and its quiz
+answered on the way, the focus ring measured at every stop."""
 
 from __future__ import annotations
 
