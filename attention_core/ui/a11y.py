@@ -81,12 +81,19 @@ _CSS = f"""
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
 [data-testid="stCheckbox"] label:has(input:focus-visible) > span + div,
-[data-baseweb="select"]:focus-within > div,
+[data-testid="stSelectbox"] [role="group"]:has(input:focus-visible),
 [data-baseweb="input"]:focus-within,
 [data-testid="stSlider"] div:has(> div > input[type="range"]:focus-visible),
 [data-testid="stExpander"] summary:focus-visible {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
+/* a select box's or a text box's input sits inside a frame that clips the input's own ring: the frame is ringed */
+[data-testid="stSelectbox"] [role="group"] input:focus-visible,
+[data-testid="stTextInputRootElement"] input:focus-visible {{ outline: none !important; }}
+[data-testid="stTextInputRootElement"]:has(input:focus-visible) {{
+  outline: 3px solid {FOCUS} !important; outline-offset: 2px !important; }}
+/* a segmented control's buttons sit in a box that clips what overflows it: their ring is drawn inside them */
+button[data-variant="segmented_control"]:focus-visible {{ outline-offset: -4px !important; }}
 /* Text contrast ≥ 4.5:1: captions and the selected language button (Streamlit's greys and tints are lighter). */
 [data-testid="stCaptionContainer"],
 [data-testid="stCaptionContainer"] p {{ color: {theme.CAPTION_TEXT_COLOR} !important; opacity: 1 !important; }}
