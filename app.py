@@ -9,7 +9,7 @@ with ui.page("home") as page:
     page.lead("home.lead")
     if st.button(page.t("lecture.builtin_open"), key="home:lesson", icon=":material/school:"):
         ui.open_builtin(page)
-    st.subheader(page.t("home.pipeline"))
+    st.header(page.t("home.pipeline"))
 
     @page.follows_t
     def pipeline_part() -> None:  # the weights, the output and Add & Norm change with T: the whole grid is redrawn
@@ -48,10 +48,10 @@ with ui.page("home") as page:
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
     left, right = st.columns([2, 3])
     with left:
-        st.subheader(page.t("home.summary"))
+        st.header(page.t("home.summary"))
         st.markdown("\n".join(f"- {page.t(f'home.s{i}')}" for i in range(1, 7)))
     with right:
-        st.subheader(page.t("home.steps"))
+        st.header(page.t("home.steps"))
         for spec in ui.PAGES[1:]:
             st.page_link(spec.file, label=page.t(f"page.{spec.key}"))
             st.caption(page.t(f"home.d_{spec.key}"))

@@ -100,6 +100,8 @@ TICK_ANGLE = -45  # crowded column labels are turned this far (degrees)
 HOVER_DECIMALS = 3  # hover shows at least this many decimals, more than the cells print
 EXPORT_SCALE = 2  # PNG export from the chart toolbar at 2× resolution
 CLASS_CODE_PX = 72  # the class's join code on the lecturer's screen, read from the back of a room
+TOUCH_TARGET_PX = 44  # a phone's least target, both ways (WCAG 2.5.5): slider thumbs are hit boxes this big
+THUMB_DOT_PX = 20  # the visible dot inside a slider thumb's hit box on a phone
 
 PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
 

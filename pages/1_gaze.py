@@ -48,7 +48,7 @@ with ui.page("gaze") as page:
 
     i = page.word_picker()
     word = words[i]
-    st.subheader(page.tm("gaze.gaze_of", word=word))
+    st.header(page.tm("gaze.gaze_of", word=word))
     g1, g2 = st.columns(2)
     with g1:
         page.chart(page.fig.bars(trace.scores[i], words, title=page.t("gaze.dots_chart", word=word),
@@ -59,7 +59,7 @@ with ui.page("gaze") as page:
                                     figures.Axis([f"c={d}" for d in dims], page.t("lbl.dim")),
                                     title=page.t("gaze.terms_chart", word=word)), "terms")
 
-    st.subheader(page.t("gaze.geometry"))
+    st.header(page.t("gaze.geometry"))
     st.caption(page.t("gaze.geometry_help"))
     d1, d2, _ = st.columns([1, 1, 2])
     with d1:

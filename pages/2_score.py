@@ -63,7 +63,7 @@ with ui.page("score") as page:
         page.chart(page.fig.heatmap(analysis.bilinear(scenario.w_q, scenario.w_k), looker_axes, looked_axes,
                                     title=page.t("score.m_chart")), "bilinear")
 
-    st.subheader(page.tm("score.path", i=words[i]))
+    st.header(page.tm("score.path", i=words[i]))
 
     @page.follows_t
     def weight_path_part() -> None:  # the scaled scores, exp and weights change with T (the row i does not)
@@ -84,7 +84,7 @@ with ui.page("score") as page:
     else:
         st.caption(page.t("lecture.hidden_part"))
 
-    st.subheader(page.t("score.asym"))
+    st.header(page.t("score.asym"))
     if not shown:
         st.caption(page.t("lecture.hidden_part"))
     else:

@@ -29,7 +29,7 @@ with ui.page("temperature") as page:
     words = list(scenario.labels)
 
     # the text's example z = [2.0, 1.0, 0.1]
-    st.subheader(page.t("temperature.doc_title"))
+    st.header(page.t("temperature.doc_title"))
     z_labels = [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
     cmp = analysis.document_comparison()
     left, right = st.columns(2)
@@ -71,7 +71,7 @@ with ui.page("temperature") as page:
             y_title=page.t("temperature.prob"), y_range=(0.0, 1.08)), "document-vs-printed")
 
     # the sentence's attention at T
-    st.subheader(page.t("temperature.matrix_title"))
+    st.header(page.t("temperature.matrix_title"))
     left, right = page.columns([3, 2])
     with left:
         width = page.matrix_width * (1 if page.wide else 1.2)
@@ -122,7 +122,7 @@ with ui.page("temperature") as page:
     t_player()
 
     # sweeping T, and its two limits
-    st.subheader(page.t("temperature.sweep_title"))
+    st.header(page.t("temperature.sweep_title"))
     temps = analysis.temperature_grid()
     to_zero, to_inf = analysis.limits(trace.scores)
     left, right = st.columns([3, 2])
@@ -158,7 +158,7 @@ with ui.page("temperature") as page:
         if len(shown) < scenario.n:
             st.caption(page.t("temperature.curves_some", k=len(shown), n=scenario.n))
 
-    st.subheader(page.t("temperature.row_title"))
+    st.header(page.t("temperature.row_title"))
     pick, _ = st.columns([1, 2])
     with pick:
         i = page.word_picker()
@@ -182,7 +182,7 @@ with ui.page("temperature") as page:
         st.markdown(page.t("temperature.meaning_text", dk=scenario.d_k, sq=math.sqrt(scenario.d_k)))
 
     # why √d_k
-    st.subheader(page.t("temperature.dk_title"))
+    st.header(page.t("temperature.dk_title"))
     exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
     st.markdown(page.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
                        lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))

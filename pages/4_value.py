@@ -35,7 +35,7 @@ with ui.page("value") as page:
             st.info(page.t("value.identity", d=d))
         page.note("value.who_vs_what")
 
-    st.subheader(page.t("value.sum_section"))
+    st.header(page.t("value.sum_section"))
     f1, f2 = st.columns(2)
     f1.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V")
     f2.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
@@ -67,7 +67,7 @@ with ui.page("value") as page:
     with pick:
         i = page.word_picker()
     word = words[i]
-    st.subheader(page.tm("value.word_section", word=word))
+    st.header(page.tm("value.word_section", word=word))
 
     @page.follows_t
     def contributions_part() -> None:

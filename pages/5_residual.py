@@ -45,7 +45,7 @@ with ui.page("residual") as page:
              r"\mathrm{Output} &= \mathrm{LayerNorm}(Z) \end{aligned}")
     f2.info(page.t("residual.quote"))
 
-    st.subheader(page.t("residual.norm_dropped" if dropped else "residual.norm"))
+    st.header(page.t("residual.norm_dropped" if dropped else "residual.norm"))
 
     @page.follows_t
     def stats_part() -> None:
@@ -71,7 +71,7 @@ with ui.page("residual") as page:
         st.markdown(page.t("residual.per_word", d=scenario.x.shape[1]))
         st.caption(page.t("residual.z_hat") + " " + page.t("residual.stats_note"))
 
-    st.subheader(page.t("residual.lost"))
+    st.header(page.t("residual.lost"))
     if dropped:
         with_res, without = page.t("residual.with_res"), page.t("residual.without_res")
 

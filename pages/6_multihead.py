@@ -148,14 +148,14 @@ with ui.page("multihead") as page:
     st.caption(page.t("multihead.fav_caption") + (" " + page.t("views.fav_wrap", k=HEADS_PER_TABLE)
                                                   if len(names) > HEADS_PER_TABLE else ""))
 
-    st.subheader(page.t("multihead.bilinear_title"))
+    st.header(page.t("multihead.bilinear_title"))
     st.caption(page.t("multihead.bilinear_caption"))
     # the heads are compared with each other: one scale and one colour bar for all of them
     panels = [(head_name(h), m, axes, axes, "signed", "m") for h, m in enumerate(analysis.head_bilinears(scenario))]
     page.chart(page.grid(panels, columns=min(n_heads, HEADS_PER_ROW), phone_columns=1,
                          title=page.t("multihead.bilinear_chart")), "bilinears")
 
-    st.subheader(page.t("multihead.concat_title"))
+    st.header(page.t("multihead.concat_title"))
     concat_cols = [page.t("multihead.col_prefix", h=h + 1, axis=a)
                    for h, block in enumerate(v_blocks) for a in block]
     word_axis = figures.Axis(words, page.t("lbl.word"))

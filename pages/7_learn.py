@@ -40,7 +40,7 @@ with ui.page("learn") as page:
         st.markdown("\n".join(f"- {ui.md(sentence)}" for sentence in data.examples))
 
     # controls: changing the seed, learning rate or T starts a new run from random weights
-    st.subheader(page.t("learn.controls"))
+    st.header(page.t("learn.controls"))
 
     def restart(field: str, key: str) -> None:
         ok, value = page.take(key)
@@ -148,7 +148,7 @@ with ui.page("learn") as page:
             page.chart(figures.box_column(fig, emotion_col, theme.KEY_COLOR), "bilinear", live=True)
             st.caption(page.t("learn.bilinear_caption", share=last.share))
 
-        st.subheader(page.t("learn.compare_title"))
+        st.header(page.t("learn.compare_title"))
         weights_at_t()  # a T part inside this fragment: a T step redraws it alone, auto-training or not
 
     @page.follows_t
@@ -169,7 +169,7 @@ with ui.page("learn") as page:
 
     live()
 
-    st.subheader(page.t("learn.replay_title"))
+    st.header(page.t("learn.replay_title"))
     run = training.current()
     if run.step == 0:
         st.info(page.t("learn.replay_empty"))

@@ -23,7 +23,7 @@ with ui.page("order") as page:
     word_axis, feature_axis = figures.Axis(words, page.t("lbl.word")), figures.Axis(axes, "", page.t("lbl.axis"))
 
     # 1. positional encoding
-    st.subheader(page.t("order.pe_title"))
+    st.header(page.t("order.pe_title"))
     page.seed("order:alpha", scenario.pe_alpha)
 
     def alpha_changed() -> None:
@@ -73,7 +73,7 @@ with ui.page("order") as page:
     position_gaze()
 
     # 2. the shuffle experiment
-    st.subheader(page.t("order.shuffle_title"))
+    st.header(page.t("order.shuffle_title"))
     if scenario.n < 2:
         st.info(page.t("order.one_word"))
     else:
@@ -115,7 +115,7 @@ with ui.page("order") as page:
         shuffle()
 
     # 3. masks
-    st.subheader(page.t("order.mask_title"))
+    st.header(page.t("order.mask_title"))
     page.seed("order:mask", scenario.mask)
 
     def mask_changed() -> None:
@@ -169,7 +169,7 @@ with ui.page("order") as page:
             mask_example()
 
     # 4. back to the source text
-    st.subheader(page.t("order.source_title"))
+    st.header(page.t("order.source_title"))
     st.markdown(page.t("order.source_text"))
     page.note("order.other_screens")
     page.note("note.hand_set")

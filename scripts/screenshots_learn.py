@@ -103,8 +103,8 @@ def main() -> None:
             wait_for_app(page)
             wait_for_plots(page, n_min=5)
             shoot(page, out, f"{lang}-4-after", scroll_to=f'{MAIN} [data-testid="stMetric"]')
-            shoot(page, out, f"{lang}-5-compare", scroll_to=f"{MAIN} h3", index=1)
-            page.evaluate(SCROLL_TO_JS, [f"{MAIN} h3", 2])
+            shoot(page, out, f"{lang}-5-compare", scroll_to=f"{MAIN} h2", index=1)
+            page.evaluate(SCROLL_TO_JS, [f"{MAIN} h2", 2])
             page.locator(".updatemenu-button").first.click()  # ▶ play the replay in the browser
             page.wait_for_timeout(1200)
             shoot(page, out, f"{lang}-6-replay")

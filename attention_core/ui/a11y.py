@@ -36,13 +36,15 @@ def key_class(key: str) -> str:
     return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
 
 
-def chart(p, fig, name: str, live: bool = False) -> None:
+def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None:
     """The chart, its accessible name and its "numbers as a table" switch, all from the figure's own data.
-    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart."""
+    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart. `key`: the
+    chart's widget key, "chart:<name>" unless given. `p` is a Page, or anything with its `key`, `lang`,
+    `on_phone` and `t` (the class's student page has no Page)."""
     config = figures.chart_config(f"{p.key}-{name}")
     if p.on_phone:  # on a phone the toolbar covers the chart's title; the export tools stay in the sidebar
         config["displayModeBar"] = False
-    key = f"chart:{name}"
+    key = key or f"chart:{name}"
     if live:
         live_chart(fig, config, key=key)
     else:
@@ -58,15 +60,20 @@ def chart(p, fig, name: str, live: bool = False) -> None:
                 st.html(accessible.table_html(table, p.lang))
 
 
-def install(p) -> None:
-    """The style sheet, the skip link and the script: call once per run, first thing in the main area."""
+def install(p, title: str | None = None, skip: bool = True) -> None:
+    """The style sheet, the skip link (when `skip`) and the script: call once per run, first thing in the main
+    area. `title`: the page's title as its h1 says it (the page's name unless given)."""
     st.html(_CSS + (_PRESENTER_CSS if p.presenter else ""))
-    st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
-    data = {"lang": p.lang, "page": p.key, "title": p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
+    if skip:
+        st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
+    data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
 
 
 FOCUS = theme.FOCUS_COLOR
+TARGET = theme.TOUCH_TARGET_PX
+_R = theme.THUMB_DOT_PX / 2
+DOT = f"radial-gradient(circle closest-side, {theme.PRIMARY_COLOR} {_R - 0.5}px, transparent {_R}px)"  # a thumb's dot
 _CSS = f"""
 <style>
 /* A focus ring on every control, ≥ 3:1 against white and the sidebar's grey (WCAG 1.4.11, 2.4.7). */
@@ -74,12 +81,19 @@ _CSS = f"""
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
 [data-testid="stCheckbox"] label:has(input:focus-visible) > span + div,
-[data-baseweb="select"]:focus-within > div,
+[data-testid="stSelectbox"] [role="group"]:has(input:focus-visible),
 [data-baseweb="input"]:focus-within,
-[data-testid="stSlider"] [role="slider"]:focus,
+[data-testid="stSlider"] div:has(> div > input[type="range"]:focus-visible),
 [data-testid="stExpander"] summary:focus-visible {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important;
 }}
+/* a select box's or a text box's input sits inside a frame that clips the input's own ring: the frame is ringed */
+[data-testid="stSelectbox"] [role="group"] input:focus-visible,
+[data-testid="stTextInputRootElement"] input:focus-visible {{ outline: none !important; }}
+[data-testid="stTextInputRootElement"]:has(input:focus-visible) {{
+  outline: 3px solid {FOCUS} !important; outline-offset: 2px !important; }}
+/* a segmented control's buttons sit in a box that clips what overflows it: their ring is drawn inside them */
+button[data-variant="segmented_control"]:focus-visible {{ outline-offset: -4px !important; }}
 /* Text contrast ≥ 4.5:1: captions and the selected language button (Streamlit's greys and tints are lighter). */
 [data-testid="stCaptionContainer"],
 [data-testid="stCaptionContainer"] p {{ color: {theme.CAPTION_TEXT_COLOR} !important; opacity: 1 !important; }}
@@ -87,6 +101,9 @@ button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] p {{ color: {theme.SELECTED_TEXT_COLOR} !important; }}
 [data-testid="stMarkdownContainer"] blockquote, [data-testid="stMarkdownContainer"] blockquote p {{
   color: {theme.QUOTE_TEXT_COLOR} !important; opacity: 1 !important; }}
+/* A page's sections are h2 under its h1 title (heading order, WCAG 1.3.1), drawn at the size of Streamlit's h3. */
+[data-testid="stMain"] [data-testid="stHeading"] h2 {{ font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem;
+  letter-spacing: -0.005em; }}
 /* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
 [data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
 /* The skip link: off screen until it has the focus. */
@@ -109,7 +126,18 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .attention-t-range {{ accent-color: {theme.PRIMARY_COLOR}; }}
 /* Phones: the student's targets ≥ 44 × 44 px (WCAG 2.5.5). */
 @media (max-width: 640px) {{
-  .attention-t-range {{ min-height: 44px; }}
+  /* the T control's thumb: a square 44 × 44 hit box (no rounded corners to miss) drawn as a 20 px dot; the native
+     thumb is 16 px and cannot grow */
+  .attention-t-range {{ -webkit-appearance: none; appearance: none; height: {TARGET}px; min-height: {TARGET}px;
+    background: transparent; }}
+  .attention-t-range::-webkit-slider-runnable-track {{ height: 6px; border-radius: 3px;
+    background: {theme.NEUTRAL_COLOR}; }}
+  .attention-t-range::-moz-range-track {{ height: 6px; border-radius: 3px; background: {theme.NEUTRAL_COLOR}; }}
+  .attention-t-range::-webkit-slider-thumb {{ -webkit-appearance: none; appearance: none; width: {TARGET}px;
+    height: {TARGET}px; margin-top: calc(3px - {TARGET}px / 2); border: 0; border-radius: 0; background: {DOT}; }}
+  .attention-t-range::-moz-range-thumb {{ width: {TARGET}px; height: {TARGET}px; border: 0; border-radius: 0;
+    background: {DOT}; }}
+  .attention-t-range:focus-visible {{ outline-offset: -2px !important; }}
   [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"],
   [data-testid="stMain"] [data-testid="stPageLink-NavLink"] {{ min-height: 44px; display: flex; align-items: center; }}
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
@@ -118,8 +146,12 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
   button[data-variant="segmented_control"] {{ min-height: 44px !important; }}
   [data-testid="stSelectbox"] div:has(> input[role="combobox"]) {{ min-height: 44px; }}
   [data-testid="stTooltipIcon"] button {{ min-width: 44px !important; min-height: 44px !important; }}
-  [data-testid="stSlider"] [role="slider"] {{ width: 28px !important; height: 28px !important; }}
-  [data-testid="stSlider"] [data-baseweb="slider"] {{ padding-top: 8px; padding-bottom: 8px; }}
+  /* Streamlit's slider thumbs (react-aria: the div around the range input): a 20 px dot whose hit box, a square
+     ::before of 44 × 44 around it, is the thumb's own (a press there grabs the thumb) */
+  [data-testid="stSlider"] div:has(> div > input[type="range"]) {{ width: {theme.THUMB_DOT_PX}px !important;
+    height: {theme.THUMB_DOT_PX}px !important; }}
+  [data-testid="stSlider"] div:has(> div > input[type="range"])::before {{ content: ""; position: absolute;
+    left: 50%; top: 50%; width: {TARGET}px; height: {TARGET}px; transform: translate(-50%, -50%); }}
   [data-testid="stExpander"] summary {{ min-height: 44px; }}
   [data-testid="stTooltipIcon"] {{ min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
     justify-content: center; }}

@@ -24,6 +24,7 @@ from ..classroom.service import HostView
 from ..classroom.store import store_errors
 from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
+from . import a11y
 from .frame import Page, md
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
@@ -126,7 +127,7 @@ def class_card(p: Page) -> None:
         qr_col, text_col = st.columns([2, 3], vertical_alignment="center")
         side = QR_PX_PRESENTER if p.presenter else QR_PX
         qr_col.image(segno.make(url, error="m").svg_inline(scale=8, border=2), width=side,
-                     caption=p.t("classroom.qr_alt"))
+                     caption=p.t("classroom.qr_alt"), alt=f'{p.t("classroom.qr_alt")}: {url}')
         with text_col:
             st.markdown(p.t("classroom.card_how"))
             with st.container(key="class:code"):
@@ -220,7 +221,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
     fig = figures_classroom.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
                                   k=tally.answered), y_title=p.t("classroom.tally_axis"),
                                   right_name=p.t("classroom.right"), presenter=p.presenter)
-    st.plotly_chart(fig, theme=None, config=figures.chart_config(f"{p.key}-class-tally"), key="class:tally")
+    a11y.chart(p, fig, "class-tally", key="class:tally")
     if not tally.revealed:
         st.caption(p.t("classroom.tally_hidden"))
         if st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:"):
@@ -266,8 +267,26 @@ _STUDENT_CSS = """
 [class*="st-key-class-join"] button { min-height: 48px; width: 100%; font-size: 1.1rem; }
 [class*="st-key-class-type-code"] input { min-height: 48px; font-size: 1.4rem; letter-spacing: 0.15em;
   text-transform: uppercase; font-family: monospace; }
+[data-testid="stMain"] h1 { font-size: 1.75rem; font-weight: 600; padding: 0.75rem 0 1rem; }
 </style>
 """
+
+
+class _Student:
+    """What `a11y.install` and `a11y.chart` read of a page, for the student page (which has no `Page`)."""
+
+    key = STUDENT_PATH
+    presenter = False
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    @property
+    def on_phone(self) -> bool:
+        return "Mobile" in (st.context.headers.get("User-Agent") or "")
+
+    def t(self, key: str, **params: object) -> str:
+        return text(self.lang, key, **params)
 
 
 def _lang() -> str:
@@ -300,9 +319,11 @@ def student_page() -> None:
     lang = _lang()
     st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
                        page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
+    student = _Student(lang)
     st.html(_STUDENT_CSS)
+    a11y.install(student, title=text(lang, "classroom.student_title"), skip=False)
     title, switch = st.columns([3, 2], vertical_alignment="center")
-    title.markdown(f"### {text(lang, 'classroom.student_title')}")
+    title.markdown(f"# {text(lang, 'classroom.student_title')}")  # the page's one h1: its headings start here
 
     def switched() -> None:
         chosen = st.session_state.get("class:lang")
@@ -381,11 +402,12 @@ def question_view(lang: str, code: str, pid: str) -> None:
         st.success(text(lang, "classroom.you_right", words=words))
     else:
         st.warning(text(lang, "classroom.you_wrong", words=words, choice=md(q.choices[view.mine])))
-    st.plotly_chart(figures_classroom.tally(
+    student = _Student(lang)
+    a11y.chart(student, figures_classroom.tally(
         q.choices, view.tally.counts, view.tally.right, view.mine,
         title=text(lang, "classroom.tally_title", k=view.tally.answered), y_title=text(lang, "classroom.tally_axis"),
         right_name=text(lang, "classroom.right"), mine_name=text(lang, "classroom.mine"), height=280),
-        theme=None, config=figures.chart_config("class-tally"), key="class:student-tally")
-    st.plotly_chart(figures_classroom.frozen_row(
+        "tally", key="class:student-tally")
+    a11y.chart(student, figures_classroom.frozen_row(
         q.choices, q.values, q.right, title=text(lang, "classroom.values_title", word=md(q.asked)), height=220),
-        theme=None, config=figures.chart_config("class-row"), key="class:row")
+        "row", key="class:row")

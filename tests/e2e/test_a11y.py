@@ -1,17 +1,22 @@
 """What a screen reader and a keyboard get, in Chromium: every chart's accessible name (read from the
 accessibility tree) and its "numbers as a table"; `<html lang>` following the UI language; the focus on the
 page's title after a page switch; the skip link to the chart; the Plotly toolbars out of the Tab order (and
-off on phones); a focus ring of ≥ 3:1 on the controls; the sidebar folding after a step link on a phone."""
+off on phones); a focus ring of ≥ 3:1 on the controls; the sidebar folding after a step link on a phone; 44 × 44
+slider thumbs on a phone; the whole built-in lesson walked with the keyboard alone, a cell of ② picked and its quiz
+answered on the way, the focus ring measured at every stop."""
 
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
+from attention_core import analysis, scenes
 from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
 from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, settle, switch_language
 from tests.e2e.test_axe import open_sidebar, sidebar_open
 from tests.e2e.test_phone import HEIGHT, PHONE_UA, WIDTH
+from tests.e2e.test_t_player import app_state
 
 CHARTS_JS = """
 () => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"]')].map(e => {
@@ -45,6 +50,10 @@ WAIT_LABELLED = """
 
 def plain(title: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", "", title).split())
+
+
+def path_of(page) -> str:
+    return urlsplit(page.url).path.strip("/").rsplit("/", 1)[-1] or "home"
 
 
 def go(page, key: str) -> None:
@@ -187,30 +196,106 @@ def test_on_a_phone_no_toolbar_and_the_sidebar_folds_after_a_step_link(app_serve
     assert not small, small
 
 
-def tab_to(page, selector: str, limit: int = 150) -> None:
-    """Press Tab until the focus is inside `selector` (the keyboard's only way there)."""
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate("sel => !!(document.activeElement && document.activeElement.closest(sel))", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
+# The focus ring of the focused control, as drawn: the element that carries it (the control, or what the app's
+# style sheet rings for it: a toggle's drawn switch, a select box's frame, a slider's thumb), its outline, and the
+# contrast of the outline's colour against the background behind it (WCAG 1.4.11: ≥ 3:1).
+RING_JS = """
+() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  // Streamlit's data grids draw their own focus, a ring around the focused cell, in their canvas
+  if (a.tagName === 'CANVAS' && a.closest('[data-testid="stDataFrame"]')) return {grid: true};
+  const rgb = c => { const m = c.match(/[\\d.]+/g) || []; return m.map(Number); };
+  const lum = ([r, g, b]) => [r, g, b]
+    .map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = el => {  // the first opaque background from el up (semi-transparent ones laid over it)
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      const alpha = c.length > 3 ? c[3] : 1;
+      if (alpha > 0) layers.push([c.slice(0, 3), alpha]);
+      if (alpha >= 1) break;
+    }
+    let out = [255, 255, 255];
+    for (const [c, alpha] of layers.reverse()) out = out.map((v, i) => v * (1 - alpha) + c[i] * alpha);
+    return out;
+  };
+  const box = a.closest('[data-testid="stCheckbox"]');
+  const candidates = [a.closest('[data-testid="stSlider"] div:has(> div > input[type="range"])'),  // input hidden
+    box && box.querySelector('label > span + div'), a.closest('[data-testid="stSelectbox"] [role="group"]'),
+    a.closest('[data-testid="stTextInputRootElement"]'), a];
+  const ring = candidates.find(e => e && getComputedStyle(e).outlineStyle !== 'none'
+                                     && parseFloat(getComputedStyle(e).outlineWidth) > 0);
+  const what = (a.getAttribute('aria-label') || a.textContent || a.tagName).trim().slice(0, 40);
+  const where = a.closest('[class*="st-key-"]');
+  const name = [a.tagName, where ? [...where.classList].find(c => c.startsWith('st-key-')) : '', what].join(' ');
+  if (!ring) return {name, ok: false, why: 'no outline'};
+  const s = getComputedStyle(ring);
+  const inside = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0;  // a ring drawn inside the control
+  const fg = lum(rgb(s.outlineColor)), bg = lum(behind(inside ? ring : ring.parentElement || ring));
+  const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+  const r = ring.getBoundingClientRect();
+  // the ring is drawn whole: no box of the widget itself (up to its element container) that hides what overflows
+  // it cuts the outline, which lies outside the element (the page's scrolling boxes bring the control into view)
+  const out = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth);
+  const clipped = [];
+  const widget = ring.closest('[data-testid="stElementContainer"]');
+  for (let e = ring.parentElement; e && widget && widget.contains(e); e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    if (![cs.overflowX, cs.overflowY].some(o => o === 'hidden' || o === 'clip')) continue;
+    const c = e.getBoundingClientRect();
+    if (r.left - out < c.left - 0.5 || r.right + out > c.right + 0.5 || r.top - out < c.top - 0.5
+        || r.bottom + out > c.bottom + 0.5) clipped.push(e.tagName + '.' + (e.getAttribute('data-testid') || ''));
+    break;  // the nearest clipping box decides
+  }
+  const ok = s.outlineStyle === 'solid' && parseFloat(s.outlineWidth) >= 2 && ratio >= 3 && r.width > 0 && r.height > 0
+    && !clipped.length;
+  return {name, ok, why: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${ratio.toFixed(2)}:1` +
+                         (clipped.length ? ' clipped by ' + clipped.join(' ') : '')};
+}
+"""
+
+
+class Keyboard:
+    """The keyboard alone: Tab / Shift+Tab to a control, checking the focus ring at every stop on the way."""
+
+    def __init__(self, page):
+        self.page, self.stops, self.grids, self.bad = page, 0, 0, []
+
+    def ring(self) -> None:
+        info = self.page.evaluate(RING_JS)
+        if info is not None and info.get("grid"):
+            self.grids += 1
+        elif info is not None:
+            self.stops += 1
+            if not info["ok"]:
+                self.bad.append((self.page.url.rsplit("/", 1)[-1], info["name"], info["why"]))
+
+    def to(self, selector: str, back: bool = False, limit: int = 150) -> None:
+        """Press Tab (Shift+Tab when `back`) until the focus is inside `selector`."""
+        for _ in range(limit):
+            self.page.keyboard.press("Shift+Tab" if back else "Tab")
+            self.ring()
+            if self.page.evaluate("sel => !!(document.activeElement && document.activeElement.closest(sel))",
+                                  selector):
+                return
+        raise AssertionError(f"{'Shift+' if back else ''}Tab never reached {selector}")
 
 
 def chart_label(page, name: str) -> str:
     return page.locator(f".st-key-chart-{name}").get_attribute("aria-label") or ""
 
 
-def test_a_cell_of_the_score_matrix_and_a_quiz_by_keyboard_alone(app_server, new_page):
-    page = new_page(viewport=(1280, 900))
-    page.goto(app_server.page_url("score"))
-    settle(page)
-    page.wait_for_function(WAIT_LABELLED)
+def pick_a_cell_and_answer_the_quiz(page, keys: Keyboard) -> None:
+    """On ②, by keyboard alone: the picked cell's row (Tab to its select box, arrows, Enter), then the quiz: hide
+    the results (Space on the switch), guess a largest cell with the word pickers (type the word,
+    Enter, for its row and its column), reveal (Enter); the verdict is "right" and the chart's name says the
+    winners."""
     picked, winner = text("ko", "score.picked"), text("ko", "lecture.winner")
     before = chart_label(page, "scores")
     assert f"{picked}: " in before
-    # the row of the picked cell: Tab to its select box, open it, one down, Enter
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    tab_to(page, ".st-key-pick-row-score")
+    keys.to(".st-key-pick-row-score")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
@@ -219,13 +304,121 @@ def test_a_cell_of_the_score_matrix_and_a_quiz_by_keyboard_alone(app_server, new
                            " return e && e.getAttribute('aria-label') && e.getAttribute('aria-label') !== old; }",
                            arg=["scores", before])
     assert f"{picked}: " in chart_label(page, "scores")
-    # the quiz: hide the results (Space on the switch), guess with the select boxes, reveal with Enter
-    tab_to(page, ".st-key-quiz-score-scores-hidden")
+    keys.to(".st-key-quiz-score-scores-hidden")
     page.keyboard.press("Space")
     settle(page)
-    tab_to(page, ".st-key-quiz-score-scores-reveal")
+    scenario = app_state(page)  # the state the scene set, from the page's share link
+    words = list(scenario.labels)
+    i, j = analysis.winners(analysis.compute(scenario).trace.scores)[0]  # a largest cell of the matrix
+    for part, word in (("row", words[i]), ("col", words[j])):
+        keys.to(f".st-key-quiz-score-scores-{part}")
+        page.keyboard.type(word)  # the word picker: type the word, Enter picks it
+        page.keyboard.press("Enter")
+        settle(page)
+        assert by_key(page, f"quiz:score:scores:{part}").locator('input[role="combobox"]').input_value() == word
+    keys.to(".st-key-quiz-score-scores-reveal")
     page.keyboard.press("Enter")
     settle(page)
     page.wait_for_function("w => { const e = document.querySelector('.st-key-chart-scores');"
                            " return e && (e.getAttribute('aria-label') || '').includes(w + ': '); }", arg=winner)
-    assert page.locator('[data-testid="stMain"] [data-testid="stAlert"]').count() >= 1  # the verdict, in words
+    verdicts = page.locator('[data-testid="stMain"] [data-testid^="stAlertContent"]').all_inner_texts()
+    assert page.locator('[data-testid="stMain"] [data-testid="stAlertContentSuccess"]').count() >= 1, verdicts
+
+
+def test_the_builtin_lesson_by_keyboard_alone(app_server, new_page):
+    """The whole built-in lesson with the keyboard alone (WCAG 2.1.1): open it from Home (Tab, Enter), walk every
+    scene with its step button (Shift+Tab from the page's title up to "next", Enter), pick a cell of ② and answer
+    its quiz with the word picker on the way, leave the lesson; every control focused on the way shows a solid
+    ring of ≥ 3:1 against what is behind it (WCAG 1.4.11, 2.4.7)."""
+    lesson = scenes.builtin()
+    page = new_page(viewport=(1280, 900))
+    page.goto(app_server.page_url(""))
+    settle(page)
+    page.wait_for_function(WAIT_LABELLED)
+    keys = Keyboard(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    keys.to(".st-key-home-lesson")
+    page.keyboard.press("Enter")
+    n = len(lesson)
+    page.wait_for_function("s => document.body.innerText.includes(s)", arg=text("ko", "lecture.scene_of", k=1, n=n))
+    settle(page)
+    walked = [path_of(page)]
+    for k in range(1, n):
+        keys.to(".st-key-pr-next", back=True)  # the step buttons sit above the page's title, where the focus is
+        page.keyboard.press("Enter")
+        page.wait_for_function("s => document.body.innerText.includes(s)",
+                               arg=text("ko", "lecture.scene_of", k=k + 1, n=n))
+        settle(page)
+        page.wait_for_function(WAIT_LABELLED)
+        walked.append(path_of(page))
+        if lesson[k].page == "score":
+            pick_a_cell_and_answer_the_quiz(page, keys)
+    assert walked == [s.page for s in lesson]
+    keys.to(".st-key-sc-end", back=True)
+    page.keyboard.press("Enter")  # out of the lesson (presenter mode, which its scenes turned on, stays)
+    page.wait_for_function("s => !document.body.innerText.includes(s)", arg=text("ko", "lecture.scene_of", k=n, n=n))
+    settle(page)
+    assert keys.stops >= 3 * n, keys.stops
+    assert not keys.bad, sorted({(b[1][:60], b[2]) for b in keys.bad})
+
+def _nodes(node: dict) -> list[dict]:
+    """A DevTools DOM node and everything under it, shadow roots included (the browser's own, user-agent ones)."""
+    found = [node]
+    for child in (*node.get("children", ()), *node.get("shadowRoots", ())):
+        found += _nodes(child)
+    return found
+
+
+STREAMLIT_THUMBS = '[data-testid="stMain"] [data-testid="stSlider"] div:has(> div > input[type="range"])'
+# Points of a 44 × 44 square around each Streamlit thumb's centre (its four corners, 1 px inside, and the
+# middle of each side): is the element there the thumb (or inside it)? A press there grabs the thumb.
+THUMB_HITS_JS = """
+([sel, half]) => [...document.querySelectorAll(sel)].map(t => {
+  t.scrollIntoView({block: 'center'});
+  const r = t.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+  const d = half - 1, points = [[-d, -d], [d, -d], [-d, d], [d, d], [0, -d], [0, d], [-d, 0], [d, 0]];
+  return points.filter(([dx, dy]) => { const e = document.elementFromPoint(cx + dx, cy + dy);
+                                       return !(e && t.contains(e)); });
+})
+"""
+
+
+def test_on_a_phone_slider_thumbs_are_44_px_targets(app_server, new_page):
+    """WCAG 2.5.5 on the student's path at 390 px: the T control's range thumb is a 44 × 44 box that the browser's
+    hit test gives to the thumb at every corner, and so are Streamlit's slider thumbs (⑦'s learning rate and T)."""
+    page = new_page(viewport=(WIDTH, HEIGHT), is_mobile=True, has_touch=True, user_agent=PHONE_UA)
+    half = 22  # 44 / 2
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    control = page.locator('[data-testid="stMain"] .attention-t-range').first
+    control.scroll_into_view_if_needed()
+    # the thumb lives in the range input's user-agent shadow tree: only the DevTools protocol reaches it
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": '[data-testid="stMain"] .attention-t-range'})
+    tree = cdp.send("DOM.describeNode", {"nodeId": node["nodeId"], "depth": -1, "pierce": True})["node"]
+    thumbs = [n for n in _nodes(tree) if (n.get("attributes") or [])[:2] == ["id", "thumb"]]
+    assert len(thumbs) == 1, [n.get("attributes") for n in _nodes(tree)]
+    thumb = thumbs[0]["backendNodeId"]
+    box = cdp.send("DOM.getBoxModel", {"backendNodeId": thumb})["model"]
+    assert box["width"] >= 2 * half and box["height"] >= 2 * half, box
+    quad = box["border"]
+    cx, cy = (quad[0] + quad[2]) / 2, (quad[1] + quad[5]) / 2
+    d = half - 1
+    for dx, dy in ((-d, -d), (d, -d), (-d, d), (d, d), (0, 0)):
+        hit = cdp.send("DOM.getNodeForLocation", {"x": round(cx + dx), "y": round(cy + dy),
+                                                  "includeUserAgentShadowDOM": True})
+        assert hit["backendNodeId"] == thumb, (dx, dy, hit)
+    # a press at a corner of that box grabs the thumb: a drag from there moves T by what the hand moved,
+    # not first to where it landed
+    before = float(page.locator('[data-testid="stMain"] .attention-t-value').first.inner_text())
+    page.mouse.move(cx - d, cy - d)
+    page.mouse.down()
+    page.mouse.up()
+    assert float(page.locator('[data-testid="stMain"] .attention-t-value').first.inner_text()) == before
+
+    page.goto(app_server.page_url("learn"))
+    settle(page)
+    assert page.locator(STREAMLIT_THUMBS).count() >= 2
+    missed = page.evaluate(THUMB_HITS_JS, [STREAMLIT_THUMBS, half])
+    assert missed and not any(missed), missed

@@ -1,8 +1,14 @@
 """axe-core (WCAG 2.0–2.2 A and AA rules) on every page, in Korean and English, in three settings: a laptop at
 1280×720, presenter mode at 1920×1080, and a phone at 390×844 with the sidebar open. Fails on any critical or
-serious violation, and in presenter mode on any text of the page under 7:1 (axe's AAA contrast rule). One
-server and one browser for the module; each setting and language walks the pages as a user would (the
-sidebar's step links; presenter mode's next-step button), the language and presenter mode staying set.
+serious violation, on any heading that skips a level (axe's `heading-order`, h1 → h2 → h3) or a page without
+an h1, and in presenter mode on any text of the page under 7:1 (axe's AAA contrast rule) and on any text too
+small for a room (tests/e2e/room_text.py: the same page loads serve both checks). One server and one browser
+for the module; each setting and language walks the pages as a user would (the sidebar's step links;
+presenter mode's next-step button), the language and presenter mode staying set.
+
+The class: a lecturer in presenter mode at 1920×1080 opens a class and asks a question on ③; a student joins on
+a laptop (1280×720) and on a phone (390×844; the student page has no sidebar), answers, and sees the reveal.
+Every step of both sides is audited, in Korean and in English.
 
 axe-core is an npm package, installed by scripts/test.sh into .axe/ (pinned, see AXE_VERSION there); run
 `npm install --prefix .axe axe-core@<version>` to run this file alone.
@@ -17,8 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from attention_core.codec import encode_link
+from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
+from attention_core.scenario import Scenario, View
 from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, click_toggle, settle, switch_language
+from tests.e2e.helpers import start_server, wait_for_app
+from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_phone import PHONE_UA
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -34,14 +45,22 @@ SETTINGS = {
     "phone": {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA},
 }
 OPEN_SIDEBAR = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
+# every chart element has its role and name (the page's charts, and those the class draws under other keys)
 LABELLED_JS = """
 () => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"]')]
   .every(e => e.getAttribute('role') === 'figure' && e.getAttribute('aria-label'))
+  && [...document.querySelectorAll('.a11y-chart-name')].every(c => {
+    const e = document.querySelector('.' + c.dataset.chart);
+    return e && e.getAttribute('role') === 'figure' && e.getAttribute('aria-label') === c.textContent; })
 """
+# Best-practice rules the audit holds the pages to as well: the headings' order (h1 → h2 → h3, no level
+# skipped) and one h1 per page. axe rates them moderate; here they fail like a serious violation.
+STRUCTURE_RULES = ["heading-order", "page-has-heading-one"]
 RUN_AXE_JS = """
-async ([tags, excluded]) => {
+async ([tags, rules, excluded]) => {
   const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-  return r.violations.map(v => ({
+  const s = await axe.run(document, {runOnly: {type: 'rule', values: rules}, resultTypes: ['violations']});
+  return [...r.violations, ...s.violations.map(v => ({...v, impact: 'serious'}))].map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.filter(n => !excluded.some(([rule, sel]) => rule === v.id && n.target.some(t => {
       const el = document.querySelector(t); return el && el.closest(sel);
@@ -78,10 +97,21 @@ def audit(page, presenter: bool = False) -> list[dict]:
     page.wait_for_function(LABELLED_JS, timeout=30000)
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE_JS))
-    found = page.evaluate(RUN_AXE_JS, [TAGS, [list(e[:2]) for e in EXCLUDED]])
+    found = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, [list(e[:2]) for e in EXCLUDED]])
     if presenter:
         found += [{**v, "impact": "serious"} for v in page.evaluate(RUN_AAA_JS)]  # any text under 7:1 fails
     return [v for v in found if v["impact"] in FAILING]
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory):
+    """The module's one server, with a class store of its own (a temporary folder) for the class's pages."""
+    with start_server(env={"ATTENTION_CLASS_DIR": str(tmp_path_factory.mktemp("classes"))}) as server:
+        yield server
+
+
+def summary(bad: list[dict]) -> list:
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5], v["nodes"][0]["summary"]) for v in bad]
 
 
 @pytest.fixture(scope="module")
@@ -121,8 +151,81 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
         assert page.evaluate("() => document.documentElement.lang") == lang, key
         if setting == "presenter":
             assert by_key(page, "pr:next").count() == 1, key  # still in presenter mode
+            small = room_text_failures(page)  # readable from the back of the room, on the same page load
+            if small:
+                failures[f"{key}: text too small for a room"] = [f"{len(small)} texts", *small[:25]]
         bad = audit(page, presenter=setting == "presenter")
         if bad:
-            failures[key] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5], v["nodes"][0]["summary"])
-                             for v in bad]
+            failures[key] = summary(bad)
+    assert not failures, failures
+
+
+WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
+NAMED_JS = "sel => { const e = document.querySelector(sel); return !!e && e.getAttribute('role') === 'figure'" \
+    " && (e.getAttribute('aria-label') || '').length > 10; }"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_class_mode_has_no_critical_or_serious_violation(app_server, new_page, axe_available, lang):
+    failures = {}
+
+    def check(where: str, page, presenter: bool = False) -> None:
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang, timeout=WAIT)
+        bad = audit(page, presenter=presenter)
+        if bad:
+            failures[where] = summary(bad)
+
+    # the lecturer, in presenter mode: open a class, hide ③'s result, ask the class
+    lecturer = new_page(**SETTINGS["presenter"])
+    lecturer.goto(app_server.page_url("temperature") + f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}")
+    settle(lecturer)
+    assert by_key(lecturer, "pr:next").count() == 1  # presenter mode
+    by_key(lecturer, "class:open").locator("button").first.click()
+    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
+    settle(lecturer)
+    assert by_key(lecturer, "class:card").locator("img").first.get_attribute("alt")  # the QR code says what it is
+    check("lecturer: class open", lecturer, presenter=True)
+    link = by_key(lecturer, "class:link").inner_text().strip()
+    by_key(lecturer, "quiz:temperature:weights:hidden").locator("label").first.click()
+    by_key(lecturer, "class:ask").wait_for(timeout=WAIT)
+    settle(lecturer)
+    by_key(lecturer, "class:ask").locator("button").first.click()
+    by_key(lecturer, "class:tally").wait_for(timeout=WAIT)
+    settle(lecturer)
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    check("lecturer: question out", lecturer, presenter=True)
+
+    # the students: the join form (a phone), then the join link on a laptop and on a phone
+    students = {}
+    for setting in ("laptop", "phone"):
+        page = new_page(**SETTINGS[setting])
+        if setting == "phone":
+            page.goto(app_server.page_url(f"class?lang={lang}"))
+            wait_for_app(page, timeout=WAIT)
+            by_key(page, "class:type-code").wait_for(timeout=WAIT)
+            assert page.locator(OPEN_SIDEBAR).count() == 0  # no sidebar to open on the student page
+            check("student: join form (phone)", page)
+        page.goto(link)
+        by_key(page, "class:answer-0").wait_for(timeout=WAIT)
+        wait_for_app(page, timeout=WAIT)
+        check(f"student: question ({setting})", page)
+        students[setting] = page
+    words = list(Scenario().labels)
+    for i, page in enumerate(students.values()):
+        by_key(page, f"class:answer-{i}").locator("button").first.click()
+        page.wait_for_function(
+            "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
+            arg=text(lang, "classroom.received", choice=words[i]), timeout=WAIT, polling=200)
+        check(f"student: answered ({list(students)[i]})", page)
+
+    # the reveal: the lecturer's tally with the right answer, each student's result and the class's charts
+    by_key(lecturer, "class:reveal").locator("button").first.click()
+    for setting, page in students.items():
+        for chart in (".st-key-class-student-tally", ".st-key-class-row"):
+            page.wait_for_function(NAMED_JS, arg=chart, timeout=WAIT, polling=200)
+        wait_for_app(page, timeout=WAIT)
+        check(f"student: revealed ({setting})", page)
+    settle(lecturer)
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    check("lecturer: revealed", lecturer, presenter=True)
     assert not failures, failures

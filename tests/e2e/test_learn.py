@@ -3,6 +3,11 @@ the replay animates in the browser, and the learned weights reach the score scre
 
 from __future__ import annotations
 
+import base64
+import re
+
+import numpy as np
+
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES
 from tests.e2e.app_driver import by_key, chart_by_name, chart_shown, go_to, settle
@@ -155,3 +160,55 @@ def test_no_chart_vanishes_while_auto_training_and_stop_stops_at_once(app_server
     # their way to the browser; the code before this ran on for 80 steps in ticks of 20)
     assert 0 <= stopped - shown <= 6 * learn.AUTO_STEPS, (shown, stopped)
     assert page.js_errors == []
+
+
+def decoded(z) -> np.ndarray:
+    """A heatmap's z as Plotly holds it in a frame: nested lists, or typed-array data ({dtype, bdata, shape})."""
+    if isinstance(z, dict):
+        shape = [int(n) for n in str(z["shape"]).split(",")] if "shape" in z else [-1]
+        return np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.dtype(z["dtype"])).reshape(shape)
+    return np.asarray(z, dtype=float)
+
+
+def test_with_reduced_motion_the_replay_starts_paused_and_steps_one_frame_a_press(app_server, new_page):
+    """prefers-reduced-motion (WCAG 2.3.3) on ⑦: auto-training waits for its button and training steps only on a
+    press (by the press's count); the replay starts paused on frame 0, its first button steps one frame on, drawn
+    at once (no transition, nothing asked of the server), and nothing plays on by itself."""
+    from tests.e2e.test_t_player import HOOK_JS
+
+    page = new_page(reduced_motion="reduce")
+    page.add_init_script(HOOK_JS)
+    page.goto(app_server.url)
+    settle(page)
+    go_to(page, "learn")
+    settle(page, n_min=4)
+    assert page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+    assert by_key(page, "ln:auto").count() == 1 and by_key(page, "ln:stop").count() == 0  # not training by itself
+    assert metric(page, "learn.m_step") == "0"
+    label = by_key(page, "ln:train").inner_text()
+    per_press = int(re.search(r"\d+", label).group())  # the button says how many steps a press trains
+    assert text("ko", "learn.train", n=per_press) in label
+    for presses in (1, 2):  # on demand: a press, a step of its count
+        click(page, "ln:train")
+        settle(page, n_min=5)
+        assert metric(page, "learn.m_step") == str(presses * per_press)
+    assert by_key(page, "ln:stop").count() == 0
+
+    replay_gd = chart_by_name(page, "replay")
+    step = text("ko", "a11y.step_frame")
+    page.wait_for_function("([gd, step]) => gd._fullLayout.updatemenus[0].buttons[0].label === step",
+                           arg=[replay_gd.element_handle(), step])
+    shown = chart_data(page, "replay")
+    assert shown["slider"] == 0 and len(shown["frames"]) >= 3  # paused, on the first frame
+    frame_z = [decoded(z) for z in replay_gd.evaluate("gd => gd._transitionData._frames.map(f => f.data[0].z)")]
+    np.testing.assert_array_equal(shown["z"], frame_z[0])
+    page.evaluate("() => { window.__sent = 0; }")
+    for i in (1, 2):
+        replay_gd.locator(".updatemenu-button").first.click()
+        page.wait_for_function("([gd, i]) => gd._fullLayout.sliders[0].active === i",
+                               arg=[replay_gd.element_handle(), i])
+        np.testing.assert_array_equal(chart_data(page, "replay")["z"], frame_z[i])
+    assert not np.array_equal(frame_z[1], frame_z[2])  # the frames differ: each press shows another
+    page.wait_for_function("gd => !gd._transitioning", arg=replay_gd.element_handle())
+    assert chart_data(page, "replay")["slider"] == 2  # it stays where it was put
+    assert page.evaluate("() => window.__sent") == 0
