@@ -14,7 +14,7 @@ import pytest
 from attention_core import analysis
 from attention_core.i18n import text
 from attention_core.scenario import Scenario
-from tests.e2e.app_driver import by_key, settle
+from tests.e2e.app_driver import by_key, key_class, settle
 from tests.e2e.helpers import assert_no_exception, start_server, wait_for_app
 
 STUDENTS = 12
@@ -131,8 +131,12 @@ def test_twelve_phones_answer_a_question_on_temperature(class_server, new_page):
     late.reload()  # a student's F5 keeps their answer
     received(late, WORDS[choices[1]])
     lecturer.reload()  # the lecturer's F5 gets the class back with its counts
-    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
-    assert by_key(lecturer, "class:code").inner_text().strip() == code
+    code_box = by_key(lecturer, "class:code")
+    code_box.wait_for(timeout=WAIT)
+    # the box is on the page before its text is drawn: wait (bounded) for the text, then compare
+    lecturer.wait_for_function("sel => [...document.querySelectorAll(sel)].some(el => el.innerText.trim() !== '')",
+                               arg=f".{key_class('class:code')}", timeout=WAIT)
+    assert code_box.inner_text().strip() == code
     wait_tally(lecturer, counts)
     assert_no_exception(lecturer)
     for page in students:
