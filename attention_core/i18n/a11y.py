@@ -21,4 +21,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "label": ("항목", "item"),
     "skip_to_chart": ("차트로 건너뛰기", "Skip to the chart"),
     "step_frame": ("⏭ 한 장 넘기기", "⏭ next frame"),
+    "player_frames": ("보여 줄 장면", "Frame shown"),
 }

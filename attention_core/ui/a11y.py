@@ -66,7 +66,8 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     st.html(_CSS + (_PRESENTER_CSS if p.presenter else ""))
     if skip:
         st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
-    data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame")}
+    data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
+            "frames": p.t("a11y.player_frames")}
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
 
 
@@ -92,6 +93,10 @@ _CSS = f"""
 [data-testid="stTextInputRootElement"] input:focus-visible {{ outline: none !important; }}
 [data-testid="stTextInputRootElement"]:has(input:focus-visible) {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px !important; }}
+/* a player's SVG button and frame slider (made keyboard controls by the script): their shapes are ringed */
+.updatemenu-button:focus-visible rect, .slider-container:focus-visible .slider-rail-rect {{
+  stroke: {FOCUS} !important; stroke-width: 3px !important; }}
+.updatemenu-button:focus, .slider-container:focus {{ outline: none !important; }}
 /* a segmented control's buttons sit in a box that clips what overflows it: their ring is drawn inside them */
 button[data-variant="segmented_control"]:focus-visible {{ outline-offset: -4px !important; }}
 /* Text contrast ≥ 4.5:1: captions and the selected language button (Streamlit's greys and tints are lighter). */
@@ -200,6 +205,24 @@ _SCRIPT = """
     for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
     }
+    // A player's buttons and frame slider (③'s ▶ T player, ⑦'s replay) are Plotly's SVG: made keyboard
+    // controls here (Tab reaches them, Enter/Space presses a button, the arrows, Home and End move the slider)
+    for (const b of document.querySelectorAll('[class*="st-key-chart-"] .updatemenu-button')) {
+      const name = (b.querySelector(".updatemenu-item-text") || b).textContent.trim();
+      if (b.getAttribute("tabindex") !== "0") { b.setAttribute("tabindex", "0"); b.setAttribute("role", "button"); }
+      if (b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
+    }
+    for (const g of document.querySelectorAll('[class*="st-key-chart-"] .slider-container')) {
+      const gd = g.closest(".js-plotly-plot");
+      const slider = gd && gd._fullLayout && gd._fullLayout.sliders && gd._fullLayout.sliders[0];
+      if (!slider) continue;
+      const at = slider.active || 0, step = slider.steps[at] || {};
+      if (g.getAttribute("tabindex") !== "0") { g.setAttribute("tabindex", "0"); g.setAttribute("role", "slider"); }
+      const attrs = {"aria-valuemin": "0", "aria-valuemax": String(slider.steps.length - 1),
+                     "aria-valuenow": String(at), "aria-valuetext": String(step.label || at),
+                     "aria-label": A.data.frames};
+      for (const [k, v] of Object.entries(attrs)) if (g.getAttribute(k) !== v) g.setAttribute(k, v);
+    }
     if (reduced() && window.Plotly) {  // reduced motion: a player's first button steps one frame, never plays
       for (const gd of document.querySelectorAll(".js-plotly-plot")) {
         const menu = gd.layout && gd.layout.updatemenus && gd.layout.updatemenus[0];
@@ -212,6 +235,30 @@ _SCRIPT = """
   const frames = (gd) => (gd._transitionData && gd._transitionData._frames) || [];
   const soon = () => { if (!A.pending) { A.pending = true; requestAnimationFrame(label); } };
   if (!A.observer) {
+    document.addEventListener("keydown", (e) => {
+      const b = e.target.closest && e.target.closest(".updatemenu-button");
+      if (b && (e.key === "Enter" || e.key === " ")) {  // a player's button: pressed as by the mouse
+        e.preventDefault();
+        b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+        return;
+      }
+      const g = e.target.closest && e.target.closest(".slider-container");
+      const gd = g && g.closest(".js-plotly-plot");
+      const slider = gd && gd._fullLayout && gd._fullLayout.sliders && gd._fullLayout.sliders[0];
+      const moves = {ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1};
+      if (!slider || !window.Plotly || !(e.key in moves || e.key === "Home" || e.key === "End")) return;
+      e.preventDefault();
+      e.stopPropagation();  // the clicker's keys stay with the slider while it has the focus
+      const last = slider.steps.length - 1, at = slider.active || 0;
+      const k = e.key === "Home" ? 0 : e.key === "End" ? last : Math.min(last, Math.max(0, at + moves[e.key]));
+      const step = slider.steps[k];
+      if (!step || k === at) return;
+      window.Plotly.relayout(gd, {"sliders[0].active": k});
+      if (step.method === "animate") {
+        window.Plotly.animate(gd, step.args[0], {mode: "immediate", frame: {duration: 0, redraw: true},
+                                                 transition: {duration: 0}});
+      }
+    }, true);
     A.observer = new MutationObserver(soon);
     A.observer.observe(document.body, {childList: true, subtree: true});
     document.addEventListener("click", (e) => {

@@ -211,4 +211,11 @@ def test_with_reduced_motion_the_replay_starts_paused_and_steps_one_frame_a_pres
     assert not np.array_equal(frame_z[1], frame_z[2])  # the frames differ: each press shows another
     page.wait_for_function("gd => !gd._transitioning", arg=replay_gd.element_handle())
     assert chart_data(page, "replay")["slider"] == 2  # it stays where it was put
+    # by keyboard (WCAG 2.1.1): the replay's frame slider takes the focus and moves by End, Home and the arrows
+    replay_gd.locator(".slider-container[role=slider]").focus()
+    for key, i in (("End", len(frame_z) - 1), ("Home", 0), ("ArrowRight", 1)):
+        page.keyboard.press(key)
+        page.wait_for_function("([gd, i]) => gd._fullLayout.sliders[0].active === i && !gd._transitioning",
+                               arg=[replay_gd.element_handle(), i])
+        np.testing.assert_array_equal(chart_data(page, "replay")["z"], frame_z[i], err_msg=key)
     assert page.evaluate("() => window.__sent") == 0

@@ -111,3 +111,52 @@ def test_with_reduced_motion_the_player_steps_one_frame_per_press(app_server, ne
     assert page.evaluate("() => window.__sent") == 0
     go_to(page, "learn")
     assert by_key(page, "ln:auto").count() == 1 and by_key(page, "ln:stop").count() == 0
+
+
+def test_the_players_button_and_frame_slider_work_by_keyboard(app_server, new_page):
+    """The player's ▶ button and frame slider are Plotly's SVG; the app makes them keyboard controls (WCAG
+    2.1.1): Tab reaches them, Enter presses the button, the arrows, Home and End move the slider to a frame,
+    each drawn with the app's softmax at its T, nothing sent to the server."""
+    page = new_page(reduced_motion="reduce")  # the button then steps one frame: a press is one visible step
+    page.add_init_script(HOOK_JS)
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    click_toggle(page, "temperature:play")
+    page.wait_for_selector(PLAYER)
+    scores = analysis.compute(app_state(page)).trace.scores
+    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
+    page.wait_for_function("sel => document.querySelector(sel + ' .slider-container[role=slider]')", arg=PLAYER)
+    page.evaluate("() => { window.__sent = 0; }")
+    # Tab from the player's own switch reaches its slider and its button
+    by_key(page, "temperature:play").locator("input").focus()
+    reached = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("() => (document.activeElement.getAttribute('class') || '')"
+                                     " + '|' + (document.activeElement.getAttribute('role') || '')"))
+        if {"slider-container|slider", "updatemenu-button|button"} <= set(reached):
+            break
+    assert {"slider-container|slider", "updatemenu-button|button"} <= set(reached), reached
+    page.locator(f"{PLAYER} .slider-container").focus()
+
+    def frame(i: int) -> None:
+        page.wait_for_function("([sel, i]) => document.querySelector(sel)._fullLayout.sliders[0].active === i"
+                               " && !document.querySelector(sel)._transitioning", arg=[PLAYER, i])
+        shown = page.evaluate(SHOWN_JS, PLAYER)
+        assert float(shown["x"]) == T_OPTIONS[i]
+        np.testing.assert_allclose(shown["z"], expected[T_OPTIONS[i]], atol=1e-12, err_msg=f"frame {i}")
+        slider = page.locator(f"{PLAYER} .slider-container")
+        assert slider.get_attribute("aria-valuenow") == str(i)
+
+    page.keyboard.press("End")
+    frame(len(T_OPTIONS) - 1)
+    page.keyboard.press("Home")
+    frame(0)
+    page.keyboard.press("ArrowRight")
+    frame(1)
+    page.keyboard.press("ArrowLeft")
+    frame(0)
+    page.locator(f"{PLAYER} .updatemenu-button").first.focus()
+    page.keyboard.press("Enter")  # the button, pressed by keyboard: one frame on (reduced motion)
+    frame(1)
+    assert page.evaluate("() => window.__sent") == 0
