@@ -671,37 +671,53 @@ def curves(
         layout["yaxis"]["range"] = list(y_range)
     if y_from_zero:
         layout["yaxis"]["rangemode"] = "tozero"
-    if marker_x is not None:
-        _vertical_mark(layout, marker_x, marker_label, log_x)
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("0.000",), y_title=y_title, bottom=("1",), x_title_bottom=x_title)
     margin["b"] += legend_px(ys, size)
-    return _figure(data, layout, title, height, presenter, margin)
+    lift = 0
+    if marker_x is not None:
+        _vertical_mark(layout, marker_x, marker_label, log_x, (min(xs), max(xs)))
+        if marker_label:  # the label's own row between the title and the plot
+            lift = int(size * theme.LINE_EM)
+            margin["t"] += lift
+    return _figure(data, layout, title, height, presenter, margin, lift)
 
 
-def _vertical_mark(layout: dict, x: float, label: str, log: bool) -> None:
-    """A dashed vertical line at data value x, labelled on top (on a log axis Plotly reads an annotation's x
-    as log10(x) while it reads a shape's x as the data value)."""
+def _vertical_mark(layout: dict, x: float, label: str, log: bool, x_span: tuple[float, float]) -> None:
+    """A dashed vertical line at data value x, labelled just above the plot, where no curve goes, running into
+    the half of the x axis (`x_span`) that has more room (on a log axis Plotly reads an annotation's x as log10(x)
+    while it reads a shape's x as the data value)."""
     layout.setdefault("shapes", []).append({
         "type": "line", "x0": x, "x1": x, "y0": 0, "y1": 1, "xref": "x", "yref": "y domain",
         "line": {"color": theme.TRUTH_COLOR, "dash": "dash", "width": 1.5},
     })
     if label:
+        where = (lambda v: float(np.log10(v))) if log else float
+        lo, hi = where(x_span[0]), where(x_span[1])
+        left = hi <= lo or (where(x) - lo) / (hi - lo) <= 0.5
         layout.setdefault("annotations", []).append({
-            "x": float(np.log10(x)) if log else x, "y": 1, "xref": "x", "yref": "y domain", "text": plain(label),
-            "showarrow": False, "xanchor": "left", "yanchor": "top", "xshift": 4, "bgcolor": "rgba(255,255,255,0.85)",
+            "x": where(x), "y": 1, "xref": "x", "yref": "y domain", "text": plain(label), "showarrow": False,
+            "xanchor": "left" if left else "right", "yanchor": "bottom", "xshift": 4 if left else -4,
         })
 
 
 def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
-    """A copy of `fig` with a dashed vertical line at data value x, labelled on top (right on a log x axis too)."""
+    """A copy of `fig` with a dashed vertical line at data value x, labelled above the plot (right on a log x axis
+    too), with a row made for the label under the title."""
     fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
     layout: dict = {}
-    _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log")
+    xs = [float(v) for trace in fig.data for v in (trace.x or ())]
+    _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log", (min(xs, default=x), max(xs, default=x)))
     for shape in layout["shapes"]:
         fig.add_shape(shape)
     for note in layout.get("annotations", []):
         fig.add_annotation(note)
+    if label:
+        row = int((fig.layout.font.size or theme.FONT_SIZE) * theme.LINE_EM)
+        height = fig.layout.height
+        fig.layout.margin.t = (fig.layout.margin.t or 0) + row
+        if fig.layout.title.y is not None and height:
+            fig.layout.title.y = min(fig.layout.title.y + row / height, 1.0)
     return fig
 
 
@@ -865,21 +881,39 @@ def stacked_contributions(
         "marker": {"color": colors[j]},
         "hovertemplate": f"{plain(label)}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     } for j, (row, label) in enumerate(zip(parts, part_labels))]
+    total = np.asarray(total, dtype=float)
     data.append({
-        "type": "scatter", "name": total_label, "x": list(axis_labels), "y": np.asarray(total),
-        "mode": "markers+text",
+        "type": "scatter", "name": total_label, "x": list(axis_labels), "y": total, "mode": "markers",
         "marker": {"symbol": "line-ew-open", "size": 28, "color": theme.TRUTH_COLOR,
                    "line": {"width": 3, "color": theme.TRUTH_COLOR}},
-        "text": [f"{v:.2f}" for v in total], "textposition": "top center",
         "hovertemplate": f"{plain(total_label)}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     })
+    # Each sum's value past the end of its stack on the sum's side (above for ≥ 0, below for < 0), clear of the
+    # bars, and inside the plot: the y range leaves one line of text beyond the stacks on the sides that have one.
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
+    stack = np.asarray(parts, dtype=float).reshape(len(part_labels), -1)
+    up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+    below = total < 0
+    ends = np.where(below, down, up)
+    notes = [{"x": name, "y": float(end), "xref": "x", "yref": "y", "text": f"{v:.2f}", "showarrow": False,
+              "yanchor": "top" if b else "bottom", "yshift": -2 if b else 2}
+             for name, end, v, b in zip(axis_labels, ends, total, below)]
+    hi, lo = max(float(up.max(initial=0.0)), 0.0), min(float(down.min(initial=0.0)), 0.0)
+    title_lines = wrap(plain(title), size + 2, max_px=_room_width(theme.TITLE_WIDTH_PX, presenter)).count("<br>")
+    plot_px = max(height - margin["t"] - margin["b"] - title_lines * (size + 2) * theme.TITLE_LINE_EM, 1)
+    line = (size * theme.LINE_EM + theme.TICK_GAP_PX) / plot_px  # one line of text, as a share of the plot
+    top, bottom = (line if (~below).any() else 0.0), (line if below.any() else 0.0)
+    span = max(hi - lo, 1e-9) / max(1.0 - top - bottom - 0.04, 0.5)  # and 2 % of air at either end
+    y_range = [lo - (bottom + 0.02) * span, hi + (top + 0.02) * span]
     # The words beside the bars, clear of the axis ticks; past 16 words a legend is no help (hover names them).
     layout = {
         "barmode": "relative", "showlegend": len(part_labels) <= 16,
         "legend": {"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"},
-        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999"},
+        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999",
+                  "range": y_range},
+        "annotations": notes,
     }
-    margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
     return _figure(data, layout, title, height, presenter, margin)
 
 

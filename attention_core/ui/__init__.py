@@ -33,9 +33,10 @@ from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
+from .tables import number_table
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "open_builtin", "page", "predict_reveal",
-           "temperature_slider"]
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
+           "predict_reveal", "temperature_slider"]
 
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
