@@ -251,9 +251,10 @@ def _small(size: int, presenter: bool) -> int:
     return max(size - 2, _least(presenter, 0))
 
 
-def _room_width(width_px: float, presenter: bool) -> float:
-    """The width a chart is laid out for: in presenter mode the sidebar is folded and the page is wider."""
-    return width_px * theme.PRESENTER_WIDTH_SCALE if presenter else width_px
+def _room_width(width_px: float, presenter: bool, room: float | None = None) -> float:
+    """The width a chart is laid out for: in presenter mode the sidebar is folded and the page is wider, by `room`
+    (the page's measured width over FULL_WIDTH_PX) or, not measured, by theme.PRESENTER_WIDTH_SCALE (a laptop's)."""
+    return width_px * (room or theme.PRESENTER_WIDTH_SCALE) if presenter else width_px
 
 
 def numbers_left_out(fig: go.Figure) -> bool:
@@ -412,6 +413,7 @@ def heatmap(
     width_px: float = theme.HALF_WIDTH_PX,
     masked: np.ndarray | None = None,
     masked_label: str = "masked",
+    room: float | None = None,
 ) -> go.Figure:
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
 
@@ -430,7 +432,7 @@ def heatmap(
     if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
         raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
-    width_px = _room_width(width_px, presenter)
+    width_px = _room_width(width_px, presenter, room)
     hidden = None if masked is None else np.asarray(masked, dtype=bool)
     if hidden is not None and hidden.shape != z.shape:
         raise ValueError("the masked cells must have the matrix's shape")
@@ -981,6 +983,7 @@ def heatmap_grid(
     text: bool = False,
     width_px: float = theme.FULL_WIDTH_PX,
     shared_rows: bool = False,
+    room: float | None = None,
 ) -> go.Figure:
     """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind[, scale group]).
 
@@ -991,7 +994,7 @@ def heatmap_grid(
     """
     size = _font_size(presenter)
     small = _small(size, presenter)
-    width_px = _room_width(width_px, presenter)
+    width_px = _room_width(width_px, presenter, room)
     least = _least(presenter, theme.TICK_MIN_SIZE)
     row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
     side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)

@@ -61,7 +61,7 @@ with ui.page("score") as page:
     st.caption(page.t("score.decomp_lead"))
     with st.expander(page.t("score.m_chart")):
         page.chart(page.fig.heatmap(analysis.bilinear(scenario.w_q, scenario.w_k), looker_axes, looked_axes,
-                                    title=page.t("score.m_chart")), "bilinear")
+                                    title=page.t("score.m_chart"), width_px=theme.FULL_WIDTH_PX), "bilinear")
 
     st.subheader(page.tm("score.path", i=words[i]))
 
