@@ -89,6 +89,8 @@ def presenter_shots(server, browser, out: Path, size: tuple[int, int] = (1920, 1
                 page.keyboard.press("PageDown")
             label = text(lang, "lecture.scene_of", k=k + 1, n=len(lesson))
             page.wait_for_function("(label) => document.body.innerText.includes(label)", arg=label, timeout=120_000)
+            # the charts laid out for the page's measured width (attention_core/ui/room.py), and that run over
+            page.wait_for_function("() => !!document.documentElement.dataset.attentionRoom", timeout=120_000)
             settle(page)
             page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=120_000)
             page.wait_for_timeout(300)
