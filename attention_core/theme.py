@@ -103,9 +103,9 @@ CLASS_CODE_PX = 72  # the class's join code on the lecturer's screen, read from 
 PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
 
 # Presenter mode is read from the back of a room: no chart text below PRESENTER_MIN_PX (ticks, cell numbers,
-# colour bars, panel titles, legends). Its page is the whole window wide (the sidebar folded), so the builders lay
-# a chart out for PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives,
-# so that nothing overlaps on a laptop either; a 1920 px projector only adds room.
+# colour bars, panel titles, legends). Its page is the whole window wide (the sidebar folded): heatmaps and grids
+# are laid out for the page's width as the browser measures it (ui/room.py), and until it is measured for
+# PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives.
 PRESENTER_MIN_PX = 18
 PRESENTER_WIDTH_SCALE = 1.4
 

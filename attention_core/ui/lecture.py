@@ -270,6 +270,7 @@ CLICKER_JS = """
         const room = innerHeight - under - 16;
         const row = el.closest('[data-testid="stHorizontalBlock"]');
         let top = row && row.getBoundingClientRect().height <= room ? row : el;
+        if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
         const bottom = top.getBoundingClientRect().bottom;
         for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {
           if (!shown(prev) || prev.getBoundingClientRect().height < 1) continue;  // a style, an empty slot

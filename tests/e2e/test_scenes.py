@@ -75,8 +75,8 @@ FOCUS_IN_VIEW_JS = """
 }
 """
 
-# Once the scene's focus has come to rest: every text on the page that the pinned bar's lower edge cuts (a label,
-# heading, paragraph, caption, select box or chart title partly under the bar and partly below it).
+# Once the scene's focus has come to rest: every line of text on the page that the pinned bar's lower edge cuts (a
+# line of a label, heading, paragraph, caption, select box or chart title, partly under the bar and partly below).
 CUT_BY_BAR_JS = """
 () => {
   const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
@@ -84,10 +84,20 @@ CUT_BY_BAR_JS = """
   const edge = bar.getBoundingClientRect().bottom;
   const texts = '[data-testid="stWidgetLabel"], [data-testid="stHeading"], [data-testid="stMarkdownContainer"] p, '
     + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle';
+  const lines = (el) => {  // the boxes of the element's lines of text (the glyphs' own height, not the padding)
+    const out = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      out.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+    }
+    return out;
+  };
   return [...document.querySelectorAll(`[data-testid="stMain"] :is(${texts})`)]
     .filter((el) => shown(el) && !bar.contains(el))
-    .map((el) => ({text: el.textContent.trim().slice(0, 40), top: el.getBoundingClientRect().top,
-                   bottom: el.getBoundingClientRect().bottom}))
+    .flatMap((el) => lines(el).map((r) => ({text: el.textContent.trim().slice(0, 40), top: r.top, bottom: r.bottom})))
     .filter((r) => r.top < edge - 2 && r.bottom > edge + 2);
 }
 """
