@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
@@ -152,17 +155,13 @@ def chart_count(page) -> int:
     return plotly_count(page)
 
 
-# The id of the cell a data grid's accessibility table reports selected (it follows the canvas a moment later), or null.
-SELECTED_CELL_JS = "(g) => { const td = g.querySelector('td[aria-selected=\"true\"]'); return td ? td.id : null; }"
-
-
 def edit_first_cell(page, grid: int | str, value: str) -> None:
     """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
 
     `grid` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…") or, in older callers, the
-    editor's position on the page. The grid is a canvas: click the first row at its left edge, wait until the
-    grid's accessibility table reports a cell selected, step right with the arrow key until it reports that cell,
-    then type over it and press Enter. Callers check the effect on the charts.
+    editor's position on the page. The grid is a canvas: click along its first row, after each click waiting
+    (bounded) for the grid's accessibility table to report that cell selected; then type over it and press Enter.
+    Callers check the effect on the charts.
     """
     # the editors sit in an expander that is closed by default (the charts come first) and builds them only
     # once opened (a rerun): open it
@@ -178,15 +177,13 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     target = grid.locator("td#glide-cell-1-0")
-    page.mouse.click(box["x"] + 10, box["y"] + 35 + 17)  # the first row (below the 35 px header row), leftmost cell
-    handle = grid.element_handle()
-    page.wait_for_function(f"(g) => ({SELECTED_CELL_JS})(g) !== null", arg=handle, timeout=30000)
-    for _ in range(8):  # the index column, then the first data column: a step or two at most
+    for x in range(int(box["x"]) + 10, int(box["x"] + box["width"]), 20):
+        page.mouse.click(x, box["y"] + 35 + 17)  # below the 35 px header row
+        # the accessibility table follows the canvas a moment later: wait (bounded) for it to report the target
+        with contextlib.suppress(PlaywrightTimeoutError):
+            target.and_(grid.locator('td[aria-selected="true"]')).wait_for(state="attached", timeout=1000)
         if target.get_attribute("aria-selected") == "true":
             break
-        before = page.evaluate(SELECTED_CELL_JS, handle)
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"([g, b]) => ({SELECTED_CELL_JS})(g) !== b", arg=[handle, before], timeout=30000)
     else:
         raise AssertionError(f"no first data cell found in data editor {grid}")
     page.keyboard.type(value)
