@@ -269,7 +269,10 @@ CLICKER_JS = """
         // picker that chooses what it shows) when they fit too
         const room = innerHeight - under - 16;
         const row = el.closest('[data-testid="stHorizontalBlock"]');
-        let top = row && row.getBoundingClientRect().height <= room ? row : el;
+        // (or at least from the row's top down to the focus's bottom: a table beside a long column keeps its head)
+        const fits = row && (row.getBoundingClientRect().height <= room
+                             || el.getBoundingClientRect().bottom - row.getBoundingClientRect().top <= room);
+        let top = fits ? row : el;
         if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
         const bottom = top.getBoundingClientRect().bottom;
         for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {

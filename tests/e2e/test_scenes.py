@@ -76,14 +76,16 @@ FOCUS_IN_VIEW_JS = """
 """
 
 # Once the scene's focus has come to rest: every line of text on the page that the pinned bar's lower edge cuts (a
-# line of a label, heading, paragraph, caption, select box or chart title, partly under the bar and partly below).
+# line of a label, heading, paragraph, caption, select box, chart title or table, partly under the bar and partly
+# below it), and every table whose head row is under the bar while its body shows.
 CUT_BY_BAR_JS = """
 () => {
   const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
   const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
   const edge = bar.getBoundingClientRect().bottom;
   const texts = '[data-testid="stWidgetLabel"], [data-testid="stHeading"], [data-testid="stMarkdownContainer"] p, '
-    + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle';
+    + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle, '
+    + '[data-testid="stTable"] :is(td, th)';
   const lines = (el) => {  // the boxes of the element's lines of text (the glyphs' own height, not the padding)
     const out = [];
     const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -98,7 +100,12 @@ CUT_BY_BAR_JS = """
   return [...document.querySelectorAll(`[data-testid="stMain"] :is(${texts})`)]
     .filter((el) => shown(el) && !bar.contains(el))
     .flatMap((el) => lines(el).map((r) => ({text: el.textContent.trim().slice(0, 40), top: r.top, bottom: r.bottom})))
-    .filter((r) => r.top < edge - 2 && r.bottom > edge + 2);
+    .filter((r) => r.top < edge - 2 && r.bottom > edge + 2)
+    .concat([...document.querySelectorAll('[data-testid="stMain"] [data-testid="stTable"] table')]
+      .filter((t) => shown(t) && t.tHead && t.tHead.getBoundingClientRect().top < edge - 2
+                     && t.getBoundingClientRect().bottom > edge + 2)
+      .map((t) => ({text: 'table head: ' + t.tHead.textContent.trim().slice(0, 30), top: t.getBoundingClientRect().top,
+                    bottom: t.getBoundingClientRect().bottom})));
 }
 """
 AIMED_JS = "() => !!document.querySelector('[data-testid=\"stMain\"] .attention-focus[data-aimed=\"1\"]')"
