@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from attention_core.registry import PAGE_KEYS  # noqa: E402
@@ -92,7 +93,10 @@ def presenter_shots(server, browser, out: Path, size: tuple[int, int] = (1920, 1
             # the charts laid out for the page's measured width (attention_core/ui/room.py), and that run over
             page.wait_for_function("() => !!document.documentElement.dataset.attentionRoom", timeout=120_000)
             settle(page)
-            page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=120_000)
+            try:
+                page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=60_000)
+            except PlaywrightTimeoutError:  # taller than the window's room under the bar: shot as it stands, said
+                print(f"scene {k + 1} ({lang}, {size[0]}×{size[1]}): its focus is not wholly under the bar")
             page.wait_for_timeout(300)
             target = out / f"presenter-{k + 1}-{scene_slug(lesson, k)}-{lang}{suffix}.png"
             page.screenshot(path=str(target))
