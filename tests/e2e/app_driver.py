@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
-
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
@@ -159,9 +156,9 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
     """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
 
     `grid` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…") or, in older callers, the
-    editor's position on the page. The grid is a canvas: click along its first row, after each click waiting
-    (bounded) for the grid's accessibility table to report that cell selected; then type over it and press Enter.
-    Callers check the effect on the charts.
+    editor's position on the page. The grid is a canvas: click along its first row until the grid's
+    accessibility table reports that cell selected, then type over it and press Enter. Callers check the
+    effect on the charts.
     """
     # the editors sit in an expander that is closed by default (the charts come first) and builds them only
     # once opened (a rerun): open it
@@ -179,9 +176,7 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
     target = grid.locator("td#glide-cell-1-0")
     for x in range(int(box["x"]) + 10, int(box["x"] + box["width"]), 20):
         page.mouse.click(x, box["y"] + 35 + 17)  # below the 35 px header row
-        # the accessibility table follows the canvas a moment later: wait (bounded) for it to report the target
-        with contextlib.suppress(PlaywrightTimeoutError):
-            target.and_(grid.locator('td[aria-selected="true"]')).wait_for(state="attached", timeout=1000)
+        page.wait_for_timeout(120)  # the accessibility table follows the canvas a moment later
         if target.get_attribute("aria-selected") == "true":
             break
     else:
@@ -198,7 +193,7 @@ def open_tools(page) -> None:
     details = expander.locator("[data-testid='stExpanderDetails']")
     if not details.count() or not details.is_visible():
         expander.locator("summary").click()
-    details.first.wait_for(state="visible", timeout=30000)
+    page.wait_for_timeout(300)
 
 
 def upload_state(page, path) -> None:
