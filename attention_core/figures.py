@@ -251,9 +251,10 @@ def _small(size: int, presenter: bool) -> int:
     return max(size - 2, _least(presenter, 0))
 
 
-def _room_width(width_px: float, presenter: bool) -> float:
-    """The width a chart is laid out for: in presenter mode the sidebar is folded and the page is wider."""
-    return width_px * theme.PRESENTER_WIDTH_SCALE if presenter else width_px
+def _room_width(width_px: float, presenter: bool, room: float | None = None) -> float:
+    """The width a chart is laid out for: in presenter mode the sidebar is folded and the page is wider, by `room`
+    (the page's measured width over FULL_WIDTH_PX) or, not measured, by theme.PRESENTER_WIDTH_SCALE (a laptop's)."""
+    return width_px * (room or theme.PRESENTER_WIDTH_SCALE) if presenter else width_px
 
 
 def numbers_left_out(fig: go.Figure) -> bool:
@@ -412,6 +413,7 @@ def heatmap(
     width_px: float = theme.HALF_WIDTH_PX,
     masked: np.ndarray | None = None,
     masked_label: str = "masked",
+    room: float | None = None,
 ) -> go.Figure:
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
 
@@ -430,7 +432,7 @@ def heatmap(
     if len(set(rows)) != n_rows or len(set(cols)) != n_cols:
         raise ValueError("heatmap labels must be distinct (repeated words are labelled apart: 슬픈¹, 슬픈²)")
     size = _font_size(presenter)
-    width_px = _room_width(width_px, presenter)
+    width_px = _room_width(width_px, presenter, room)
     hidden = None if masked is None else np.asarray(masked, dtype=bool)
     if hidden is not None and hidden.shape != z.shape:
         raise ValueError("the masked cells must have the matrix's shape")
@@ -671,43 +673,59 @@ def curves(
         layout["yaxis"]["range"] = list(y_range)
     if y_from_zero:
         layout["yaxis"]["rangemode"] = "tozero"
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("0.000",), y_title=y_title, bottom=("1",), x_title_bottom=x_title)
+    margin["b"] += legend_px(ys, size)
+    lift = 0
     if marker_x is not None:
-        _vertical_mark(layout, marker_x, marker_label, log_x)
+        _vertical_mark(layout, marker_x, marker_label, log_x, (min(xs), max(xs)))
         # a fixed x axis over the data (and the line): where the line is does not move the axis, so a T preview
         # that moves the line draws what the server draws
         ends = np.array([min(min(xs), marker_x), max(max(xs), marker_x)], dtype=float)
         ends = np.log10(ends) if log_x else ends
         pad = theme.CURVE_RANGE_PAD * ((ends[1] - ends[0]) or 1.0)
         layout["xaxis"]["range"] = [float(ends[0] - pad), float(ends[1] + pad)]
-    size = _font_size(presenter)
-    margin = _margins(size, title, rows=("0.000",), y_title=y_title, bottom=("1",), x_title_bottom=x_title)
-    margin["b"] += legend_px(ys, size)
-    return _figure(data, layout, title, height, presenter, margin)
+        if marker_label:  # the label's own row between the title and the plot
+            lift = int(size * theme.LINE_EM)
+            margin["t"] += lift
+    return _figure(data, layout, title, height, presenter, margin, lift)
 
 
-def _vertical_mark(layout: dict, x: float, label: str, log: bool) -> None:
-    """A dashed vertical line at data value x, labelled on top (on a log axis Plotly reads an annotation's x
-    as log10(x) while it reads a shape's x as the data value)."""
+def _vertical_mark(layout: dict, x: float, label: str, log: bool, x_span: tuple[float, float]) -> None:
+    """A dashed vertical line at data value x, labelled just above the plot, where no curve goes, running into
+    the half of the x axis (`x_span`) that has more room (on a log axis Plotly reads an annotation's x as log10(x)
+    while it reads a shape's x as the data value)."""
     layout.setdefault("shapes", []).append({
         "type": "line", "x0": x, "x1": x, "y0": 0, "y1": 1, "xref": "x", "yref": "y domain",
         "line": {"color": theme.TRUTH_COLOR, "dash": "dash", "width": 1.5},
     })
     if label:
+        where = (lambda v: float(np.log10(v))) if log else float
+        lo, hi = where(x_span[0]), where(x_span[1])
+        left = hi <= lo or (where(x) - lo) / (hi - lo) <= 0.5
         layout.setdefault("annotations", []).append({
-            "x": float(np.log10(x)) if log else x, "y": 1, "xref": "x", "yref": "y domain", "text": plain(label),
-            "showarrow": False, "xanchor": "left", "yanchor": "top", "xshift": 4, "bgcolor": "rgba(255,255,255,0.85)",
+            "x": where(x), "y": 1, "xref": "x", "yref": "y domain", "text": plain(label), "showarrow": False,
+            "xanchor": "left" if left else "right", "yanchor": "bottom", "xshift": 4 if left else -4,
         })
 
 
 def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
-    """A copy of `fig` with a dashed vertical line at data value x, labelled on top (right on a log x axis too)."""
+    """A copy of `fig` with a dashed vertical line at data value x, labelled above the plot (right on a log x axis
+    too), with a row made for the label under the title."""
     fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
     layout: dict = {}
-    _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log")
+    xs = [float(v) for trace in fig.data for v in (trace.x or ())]
+    _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log", (min(xs, default=x), max(xs, default=x)))
     for shape in layout["shapes"]:
         fig.add_shape(shape)
     for note in layout.get("annotations", []):
         fig.add_annotation(note)
+    if label:
+        row = int((fig.layout.font.size or theme.FONT_SIZE) * theme.LINE_EM)
+        height = fig.layout.height
+        fig.layout.margin.t = (fig.layout.margin.t or 0) + row
+        if fig.layout.title.y is not None and height:
+            fig.layout.title.y = min(fig.layout.title.y + row / height, 1.0)
     return fig
 
 
@@ -865,7 +883,7 @@ def stacked_contributions(
     `parts` is a sequence of rows (one per label); see analysis.largest_parts to fold many words into one.
     Row `focus` is the looking word's own part: orange, as the looking word is everywhere; no other is.
     `span` (analysis.contributions_span): the lowest and highest the stack reaches at any T; the value axis then
-    stays put while T moves (padded for the sums printed above their marks), else it fits these bars.
+    stays put while T moves (with a line for the sums' labels at either end), else it fits these bars.
     """
     others = iter(_cycle(theme.SERIES, len(part_labels)))
     colors = [theme.QUERY_COLOR if j == focus else next(others) for j in range(len(part_labels))]
@@ -874,25 +892,42 @@ def stacked_contributions(
         "marker": {"color": colors[j]},
         "hovertemplate": f"{plain(label)}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     } for j, (row, label) in enumerate(zip(parts, part_labels))]
+    total = np.asarray(total, dtype=float)
     data.append({
-        "type": "scatter", "name": total_label, "x": list(axis_labels), "y": np.asarray(total),
-        "mode": "markers+text",
+        "type": "scatter", "name": total_label, "x": list(axis_labels), "y": total, "mode": "markers",
         "marker": {"symbol": "line-ew-open", "size": 28, "color": theme.TRUTH_COLOR,
                    "line": {"width": 3, "color": theme.TRUTH_COLOR}},
-        "text": [f"{v:.2f}" for v in total], "textposition": "top center",
         "hovertemplate": f"{plain(total_label)}<br>%{{x}}: %{{y:.3f}}<extra></extra>",
     })
+    # Each sum's value past the end of its stack on the sum's side (above for ≥ 0, below for < 0), clear of the
+    # bars, and inside the plot: the y range leaves one line of text beyond the stacks on the sides that have one.
+    size = _font_size(presenter)
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
+    stack = np.asarray(parts, dtype=float).reshape(len(part_labels), -1)
+    up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+    below = total < 0
+    ends = np.where(below, down, up)
+    notes = [{"x": name, "y": float(end), "xref": "x", "yref": "y", "text": f"{v:.2f}", "showarrow": False,
+              "yanchor": "top" if b else "bottom", "yshift": -2 if b else 2}
+             for name, end, v, b in zip(axis_labels, ends, total, below)]
+    hi, lo = max(float(up.max(initial=0.0)), 0.0), min(float(down.min(initial=0.0)), 0.0)
+    title_lines = wrap(plain(title), size + 2, max_px=_room_width(theme.TITLE_WIDTH_PX, presenter)).count("<br>")
+    plot_px = max(height - margin["t"] - margin["b"] - title_lines * (size + 2) * theme.TITLE_LINE_EM, 1)
+    line = (size * theme.LINE_EM + theme.TICK_GAP_PX) / plot_px  # one line of text, as a share of the plot
+    top, bottom = (line if (~below).any() else 0.0), (line if below.any() else 0.0)
+    if span is not None:  # the reach at any T: the axis stays put while T moves, with a line for labels each side
+        lo, hi = min(lo, span[0]), max(hi, span[1])
+        top, bottom = (line if hi > 0 else 0.0), (line if lo < 0 else 0.0)
+    extent = max(hi - lo, 1e-9) / max(1.0 - top - bottom - 0.04, 0.5)  # and 2 % of air at either end
+    y_range = [lo - (bottom + 0.02) * extent, hi + (top + 0.02) * extent]
     # The words beside the bars, clear of the axis ticks; past 16 words a legend is no help (hover names them).
     layout = {
         "barmode": "relative", "showlegend": len(part_labels) <= 16,
         "legend": {"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"},
-        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999"},
+        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999",
+                  "range": y_range},
+        "annotations": notes,
     }
-    if span is not None:
-        lo, hi = span
-        pad = theme.STACK_RANGE_PAD * ((hi - lo) or 1.0)
-        layout["yaxis"]["range"] = [lo - pad, hi + pad]
-    margin = _margins(_font_size(presenter), title, rows=("-0.00",), y_title=y_title, bottom=axis_labels)
     return _figure(data, layout, title, height, presenter, margin)
 
 
@@ -960,6 +995,7 @@ def heatmap_grid(
     text: bool = False,
     width_px: float = theme.FULL_WIDTH_PX,
     shared_rows: bool = False,
+    room: float | None = None,
 ) -> go.Figure:
     """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind[, scale group]).
 
@@ -970,7 +1006,7 @@ def heatmap_grid(
     """
     size = _font_size(presenter)
     small = _small(size, presenter)
-    width_px = _room_width(width_px, presenter)
+    width_px = _room_width(width_px, presenter, room)
     least = _least(presenter, theme.TICK_MIN_SIZE)
     row_px = max(text_width(r, small) for p in panels for r in p[2]) + 16
     side_px = theme.COLORBAR_PX + (0 if shared_rows else row_px)

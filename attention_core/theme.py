@@ -50,6 +50,7 @@ PRESENTER_TEXT_COLOR = "#000000"
 DISABLED_BG = "#e4e4e4"  # a button that cannot act, in presenter mode
 DISABLED_TEXT = "#3d3d3d"  # on DISABLED_BG: 8.5:1
 PRESENTER_PRIMARY_COLOR = "#7a3600"  # primary buttons in presenter mode: white text on it ≥ 7:1
+TABLE_BAR_COLOR = "#c7e9c0"  # a weight drawn as a bar behind its number in a presenter table (Greens, light)
 # Dark2 without its orange (kept for the looking word), then a dark cyan so that there are still eight.
 SERIES = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#17becf")
 
@@ -61,7 +62,6 @@ FULL_WIDTH_PX = 820  # the page's content width at 1280×720 with the sidebar op
 HALF_WIDTH_PX = 400  # one of two columns
 PHONE_WIDTH_PX = 350  # the content width on a phone (390 px screen): grids are laid out for it there
 WIDE_AFTER_WORDS = 12  # word × word matrices get the full width past this many words
-STACK_RANGE_PAD = 0.15  # a stacked chart's fixed value axis: this share of its span past each end (Σ labels)
 CURVE_RANGE_PAD = 0.02  # a curve chart's fixed x axis: this share of its span past each end
 COLORBAR_PX = 46  # a colour bar and its tick labels
 ROTATE_TICKS_AFTER = 6  # column labels turn 45° once there are more than this many
@@ -87,7 +87,7 @@ EDGE_PX = 10  # the figure's own margin on every side
 ROW_LABEL_PAD_PX = 12  # between the row labels and the figure's left edge
 Y_TITLE_EM = 2.2  # a rotated y-axis title and its gap to the row labels
 Y_TITLE_GAP_EM = 0.6  # that gap (the title's standoff from the row labels)
-X_TITLE_EM = 1.6  # an x-axis title under the tick labels
+X_TITLE_EM = 1.8  # an x-axis title under the tick labels (its line box, clear of upright 18 px ticks)
 TITLE_EM = 2.0  # the chart title's line above the plot
 TICKS_EM = 1.4  # upright x tick labels under the plot
 TITLE_PAD_PX = 8  # the title's distance from the figure's left edge and from the plot below it
@@ -106,9 +106,9 @@ THUMB_DOT_PX = 20  # the visible dot inside a slider thumb's hit box on a phone
 PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
 
 # Presenter mode is read from the back of a room: no chart text below PRESENTER_MIN_PX (ticks, cell numbers,
-# colour bars, panel titles, legends). Its page is the whole window wide (the sidebar folded), so the builders lay
-# a chart out for PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives,
-# so that nothing overlaps on a laptop either; a 1920 px projector only adds room.
+# colour bars, panel titles, legends). Its page is the whole window wide (the sidebar folded): heatmaps and grids
+# are laid out for the page's width as the browser measures it (ui/room.py), and until it is measured for
+# PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives.
 PRESENTER_MIN_PX = 18
 PRESENTER_WIDTH_SCALE = 1.4
 

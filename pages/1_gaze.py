@@ -81,6 +81,5 @@ with ui.page("gaze") as page:
              page.t("gaze.full"): trace.scores[i]},
             index=words,
         )
-        st.dataframe(table, width="stretch",
-                     column_config={c: st.column_config.NumberColumn(format="%.2f") for c in table.columns})
+        ui.number_table(page, table, decimals=dict.fromkeys(table.columns, 2))
         st.caption(page.t("gaze.partial_caption"))

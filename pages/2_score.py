@@ -61,7 +61,7 @@ with ui.page("score") as page:
     st.caption(page.t("score.decomp_lead"))
     with st.expander(page.t("score.m_chart")):
         page.chart(page.fig.heatmap(analysis.bilinear(scenario.w_q, scenario.w_k), looker_axes, looked_axes,
-                                    title=page.t("score.m_chart")), "bilinear")
+                                    title=page.t("score.m_chart"), width_px=theme.FULL_WIDTH_PX), "bilinear")
 
     st.header(page.tm("score.path", i=words[i]))
 
@@ -72,11 +72,8 @@ with ui.page("score") as page:
             page.t("score.col_score"): path["scores"], page.t("score.col_scaled"): path["scaled"],
             page.t("score.col_exp"): path["exp"], page.t("score.col_weight"): path["weights"],
         }, index=words)
-        number = st.column_config.NumberColumn(format="%.3f")
-        st.dataframe(table, width="stretch", column_config={
-            page.t("score.col_score"): number, page.t("score.col_scaled"): number, page.t("score.col_exp"): number,
-            page.t("score.col_weight"): st.column_config.ProgressColumn(format="%.3f", min_value=0.0, max_value=1.0),
-        })
+        ui.number_table(page, table, decimals=dict.fromkeys(table.columns, 3),
+                        bars={page.t("score.col_weight"): (0.0, 1.0)})
         st.caption(page.t("score.path_caption", t=page.scenario.temperature, total=float(path["weights"].sum())))
 
     if shown:

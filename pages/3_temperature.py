@@ -99,8 +99,7 @@ with ui.page("temperature") as page:
                     tie_sep.join(words[j] for j in tied) for tied in analysis.favourite_ties(weights)]
             stats = pd.DataFrame(columns, index=words)
             numbers = [page.t("temperature.col_entropy"), page.t("temperature.col_effective")]
-            st.dataframe(stats, width="stretch",
-                         column_config={c: st.column_config.NumberColumn(format="%.2f") for c in numbers})
+            ui.number_table(page, stats, decimals=dict.fromkeys(numbers, 2))
 
         weight_stats()
         st.caption(page.t("temperature.entropy_help", n=scenario.n))

@@ -102,12 +102,12 @@ with ui.page("order") as page:
                     else:
                         st.success(page.t("order.only_permuted", value=small(result.max_abs)))
             table = analysis.order_table(without, withpos)
-            st.dataframe(pd.DataFrame({
+            ui.number_table(page, pd.DataFrame({
                 page.t("order.table_place"): [f"{b} → {a}"
                                               for b, a in zip(table["before"], table["after"], strict=False)],
                 page.t("order.table_without"): [small(float(v)) for v in table["first"]],
                 page.t("order.table_with"): [small(float(v)) for v in table["second"]],
-            }, index=words), width="stretch")
+            }, index=words))
             causal_only = analysis.shuffle_experiment(s, 0.0, mask="causal")
             if causal_only.changed:
                 st.caption("ⓘ " + page.t("order.causal_note", value=small(causal_only.max_abs)))

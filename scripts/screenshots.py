@@ -2,6 +2,7 @@
 
     python scripts/screenshots.py [--out docs/screenshots] [--full] [--pages home,gaze] [--langs ko,en]
     python scripts/screenshots.py --lecture   # presenter mode at 1920×1080, phone views at 390×844
+    python scripts/screenshots.py --presenter 1280x720 --out /tmp/shots   # the presenter walk at a laptop's size
 
 Each language is reached through the app's own controls: the sidebar language switch. The lecture set opens
 the built-in lesson with Home's button and walks it with PageDown, as a clicker would.
@@ -16,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from attention_core.registry import PAGE_KEYS  # noqa: E402
@@ -65,16 +67,18 @@ FOCUS_SHOWN_JS = """
 """
 
 
-def presenter_shots(server, browser, out: Path) -> None:
-    """The built-in lesson in presenter mode at 1920×1080, every scene, in Korean and in English: opened with
-    Home's button, walked with PageDown; each shot once the scene's focus is under its caption."""
+def presenter_shots(server, browser, out: Path, size: tuple[int, int] = (1920, 1080), suffix: str = "",
+                    langs: tuple[str, ...] = ("ko", "en")) -> None:
+    """The built-in lesson in presenter mode (at 1920×1080 unless `size` says otherwise), every scene, in Korean and
+    in English: opened with Home's button, walked with PageDown; each shot once the scene's focus is under its
+    caption."""
     from attention_core import scenes
     from attention_core.i18n import text
     from tests.e2e.app_driver import key_class
 
     lesson = scenes.builtin()
-    for lang in ("ko", "en"):
-        page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    for lang in langs:
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
         page.goto(server.page_url(""))
         settle(page)
         if lang == "en":
@@ -86,10 +90,15 @@ def presenter_shots(server, browser, out: Path) -> None:
                 page.keyboard.press("PageDown")
             label = text(lang, "lecture.scene_of", k=k + 1, n=len(lesson))
             page.wait_for_function("(label) => document.body.innerText.includes(label)", arg=label, timeout=120_000)
+            # the charts laid out for the page's measured width (attention_core/ui/room.py), and that run over
+            page.wait_for_function("() => !!document.documentElement.dataset.attentionRoom", timeout=120_000)
             settle(page)
-            page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=120_000)
+            try:
+                page.wait_for_function(FOCUS_SHOWN_JS, arg=key_class(scene.focus), timeout=60_000)
+            except PlaywrightTimeoutError:  # taller than the window's room under the bar: shot as it stands, said
+                print(f"scene {k + 1} ({lang}, {size[0]}×{size[1]}): its focus is not wholly under the bar")
             page.wait_for_timeout(300)
-            target = out / f"presenter-{k + 1}-{scene_slug(lesson, k)}-{lang}.png"
+            target = out / f"presenter-{k + 1}-{scene_slug(lesson, k)}-{lang}{suffix}.png"
             page.screenshot(path=str(target))
             print(target)
         page.context.close()
@@ -127,6 +136,8 @@ def main() -> None:
     ap.add_argument("--sentence", default="", help="open the app on this sentence (through a share link)")
     ap.add_argument("--suffix", default="", help="added to every file name, e.g. -long")
     ap.add_argument("--lecture", action="store_true", help="only the presenter-mode and phone screenshots")
+    ap.add_argument("--presenter", default="", metavar="WxH",
+                    help="only the presenter walk at this window size, e.g. 1280x720 (file names end in -WxH)")
     args = ap.parse_args()
     if args.sentence:
         from attention_core.codec import encode_link
@@ -139,6 +150,11 @@ def main() -> None:
     wanted = args.pages.split(",")
     with start_server() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS, headless=True)
+        if args.presenter:
+            w, h = (int(v) for v in args.presenter.lower().split("x"))
+            presenter_shots(server, browser, out, (w, h), f"-{w}x{h}", tuple(args.langs.split(",")))
+            browser.close()
+            return
         if args.lecture:
             lecture_shots(server, browser, out)
             browser.close()

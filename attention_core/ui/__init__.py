@@ -27,15 +27,16 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import a11y, classroom
+from . import a11y, classroom, room
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
+from .tables import number_table
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "open_builtin", "page", "predict_reveal",
-           "temperature_slider"]
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
+           "predict_reveal", "temperature_slider"]
 
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
@@ -81,6 +82,7 @@ def page(key: str) -> Iterator[Page]:
         tail_slot = sidebar(p)
         with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
             clicker()
+            room.measure(p)  # presenter mode: the page's width, which its charts are laid out for
         if p.presenter:
             presenter_header(p)
             classroom.open_button(p)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import json
 import os
 import time
@@ -35,7 +36,7 @@ from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, t_options
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
-from . import a11y, tcontrol
+from . import a11y, room, tcontrol
 from .guard import catching, guarded
 from .state import AppState, Binding, Quiz, Training
 
@@ -89,13 +90,17 @@ def in_t_step(state: AppState) -> bool:
 class Charts:
     """`figures`' builders with the presenter styling bound, so a page never passes it chart by chart."""
 
-    def __init__(self, presenter: bool) -> None:
+    def __init__(self, presenter: bool, room: float | None = None) -> None:
         self._presenter = presenter
+        self._room = room  # presenter mode's measured page width, for the builders that lay out by width (ui.room)
 
     def __getattr__(self, name: str):
         if name not in figures.BUILDERS:
             raise AttributeError(f"{name} is not a figure builder (Axis, Mark: import them from figures)")
-        return functools.partial(getattr(figures, name), presenter=self._presenter)
+        builder = getattr(figures, name)
+        if self._room is not None and "room" in inspect.signature(builder).parameters:
+            return functools.partial(builder, presenter=self._presenter, room=self._room)
+        return functools.partial(builder, presenter=self._presenter)
 
 
 class Page:
@@ -352,7 +357,7 @@ class Page:
     @property
     def fig(self) -> Charts:
         """The figure builders with this page's presenter styling bound once: `page.fig.heatmap(...)`."""
-        return Charts(self.presenter)
+        return Charts(self.presenter, room.scale(self.presenter))
 
     def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
         """The axes of a word × word matrix: rows are the looking words (Query), columns the looked-at (Key)."""

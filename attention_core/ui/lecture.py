@@ -235,10 +235,19 @@ CLICKER_JS = """
     return document.scrollingElement;
   };
   const aimed = new Set();
+  // what labels a focus from above: a subheading, the select box or buttons that choose what it shows
+  const LABELS = '[data-testid="stHeading"] :is(h2, h3), [data-testid="stSelectbox"], [data-testid="stButtonGroup"]';
+  let padded = null;  // the page's block, while it has room added under a focus near the end
+  const unpad = () => {
+    if (padded) padded.style.removeProperty("padding-bottom");
+    padded = null;
+  };
   const aim = (marker) => {
     const id = `${marker.dataset.nonce}:${marker.dataset.focus}`;
     if (aimed.has(id)) return;
     aimed.add(id);
+    unpad();
+    padded = document.querySelector('[data-testid="stMainBlockContainer"]');
     const cls = keyClass(marker.dataset.focus || "");
     const started = performance.now();
     let stopped = false, still = 0;
@@ -256,10 +265,31 @@ CLICKER_JS = """
         const scroller = scrollerOf(el);
         const before = scroller.scrollTop;
         // the top of the focus's row of columns, when the row fits: what stands beside the focus (a table, a note)
-        // is not cut by the pinned bar either
+        // is not cut by the pinned bar either; and the focus's labels right above it (a subheading, the word
+        // picker that chooses what it shows) when they fit too
+        const room = innerHeight - under - 16;
         const row = el.closest('[data-testid="stHorizontalBlock"]');
-        const top = row && row.getBoundingClientRect().height <= innerHeight - under - 16 ? row : el;
+        // (or at least from the row's top down to the focus's bottom: a table beside a long column keeps its head)
+        const fits = row && (row.getBoundingClientRect().height <= room
+                             || el.getBoundingClientRect().bottom - row.getBoundingClientRect().top <= room);
+        let top = fits ? row : el;
+        if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
+        const bottom = top.getBoundingClientRect().bottom;
+        for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {
+          if (!shown(prev) || prev.getBoundingClientRect().height < 1) continue;  // a style, an empty slot
+          if (prev.querySelector(".st-key-pr-bar, h1") || !prev.querySelector(LABELS)) break;
+          if (bottom - prev.getBoundingClientRect().top > room) break;
+          top = prev;
+          k += 1;
+        }
         const gap = top.getBoundingClientRect().top - (under + 8);
+        // a focus near the page's end: room under it, so that it can come up to the bar (nothing is left cut by
+        // the bar's edge)
+        const short = before + gap - (scroller.scrollHeight - scroller.clientHeight);
+        if (short > 1 && padded) {
+          const now = parseFloat(getComputedStyle(padded).paddingBottom) || 0;
+          padded.style.setProperty("padding-bottom", `${Math.ceil(now + short)}px`, "important");
+        }
         if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
         const plot = el.querySelector(".js-plotly-plot");
         const drawn = !plot || plot.querySelector(".main-svg");
@@ -290,6 +320,7 @@ CLICKER_JS = """
       if (performance.now() - pending.at > PENDING_MS) pending = null;
       else if (press(pending.which)) pending = null;
     }
+    if (padded && !presenterOn() && document.querySelector(".st-key-sb-presenter input")) unpad();  // not presenting
     document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
   }).observe(document.body, {childList: true, subtree: true});
 })();

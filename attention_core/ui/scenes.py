@@ -48,6 +48,8 @@ _BAR_CSS = f"""
 <style>
 [data-testid="stMain"] :has(> .st-key-pr-bar) {{  /* the bar's wrapper: sticky moves only within its parent */
   position: sticky; top: 3.75rem; z-index: 99; background-color: {theme.PRESENTER_BAR_BG}; padding-bottom: 0.25rem;
+  /* and a little past its sides: the borders of boxes scrolled under it (inputs, tables) do not peek out */
+  box-shadow: -0.75rem 0 0 {theme.PRESENTER_BAR_BG}, 0.75rem 0 0 {theme.PRESENTER_BAR_BG};
 }}
 [data-testid="stMain"] [data-testid="stElementContainer"]:has(.attention-focus) {{ display: none; }}
 </style>

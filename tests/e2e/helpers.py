@@ -306,6 +306,13 @@ _CONTENT_HEIGHT_JS = """
 """
 
 
+_RESIZED_JS = """
+(h) => innerHeight === h && [...document.querySelectorAll('.js-plotly-plot')].every(gd => !gd._fullLayout
+  || gd.getBoundingClientRect().width === 0 || Math.abs(gd._fullLayout.width - gd.getBoundingClientRect().width) <= 1)
+"""
+_TWO_FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def screenshot(page, path, full_page: bool = True, max_height: int = 16000) -> Path:
     """Screenshot to ``path`` (parent dirs created).
 
@@ -321,7 +328,9 @@ def screenshot(page, path, full_page: bool = True, max_height: int = 16000) -> P
     if size and height > size["height"]:
         page.set_viewport_size({"width": size["width"], "height": min(height, max_height)})
         try:
-            page.wait_for_timeout(300)  # let the layout / plotly settle
+            # the window has its new size and every chart is drawn at its box's width; then two frames painted
+            page.wait_for_function(_RESIZED_JS, arg=min(height, max_height), timeout=30000)
+            page.evaluate(_TWO_FRAMES_JS)
             page.screenshot(path=str(path), full_page=True)
         finally:
             page.set_viewport_size(size)

@@ -23,13 +23,25 @@ LABEL_BOXES_JS = """
 }
 """
 
+# The geometry chart is drawn at its box's width, with its labels' text in place.
+GEOMETRY_DRAWN_JS = """
+() => {
+  const gd = [...document.querySelectorAll('.js-plotly-plot')]
+    .find(g => (g.data || []).some(t => t.name === 'K labels'));
+  if (!gd || !gd._fullLayout) return false;
+  const w = gd.getBoundingClientRect().width;
+  return w > 0 && Math.abs(gd._fullLayout.width - w) <= 1
+    && gd.querySelectorAll('.scatterlayer .textpoint text').length > 0;
+}
+"""
+
 
 @pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
 def test_geometry_labels_are_apart_and_coincident_keys_are_named_together(app_server, new_page, size):
     page = new_page(viewport=size)
     page.goto(app_server.page_url("gaze"))
     settle(page)
-    page.wait_for_timeout(500)
+    page.wait_for_function(GEOMETRY_DRAWN_JS, timeout=30000)
     boxes = page.evaluate(LABEL_BOXES_JS)
     texts = [b["text"] for b in boxes]
     assert "영화였다 = 장면이었다" in texts and "슬픈" in texts and "아름다운" in texts and "Q 슬픈" in texts

@@ -72,7 +72,8 @@ def test_training_changes_the_charts_and_the_learned_weights_reach_every_screen(
     played = chart_data(page, "replay")
     assert all(abs(a - b) < 1e-9 for ra, rb in zip(played["z"], grid_after) for a, b in zip(ra, rb))
     replay_gd.locator(".updatemenu-button", has_text=text("ko", "learn.rewind")).click()
-    page.wait_for_timeout(500)
+    page.wait_for_function("gd => gd._fullLayout.sliders[0].active === 0", arg=replay_gd.element_handle(),
+                           timeout=20000)
     assert chart_data(page, "replay")["slider"] == 0
     assert chart_data(page, "replay")["z"] == replay["z"]
 
@@ -100,10 +101,17 @@ def test_auto_train_advances_while_the_rest_of_the_page_answers(app_server, new_
         timeout=30000)
     page.wait_for_function(STEP_AT_LEAST, arg=first + 30, timeout=30000)
     click(page, "ln:stop")
+    by_key(page, "ln:auto").wait_for(timeout=30000)  # the server took the stop: the button to start again is back
     settle(page, n_min=4)
     stopped = int(metric(page, "learn.m_step", "en"))
-    page.wait_for_timeout(1500)
-    assert int(metric(page, "learn.m_step", "en")) == stopped  # nothing runs once stopped
+    # nothing runs once stopped: one more whole run of the page (back to Korean), which would take training steps
+    # were it still on, leaves the step where it was
+    by_key(page, "sb:lang").locator("button", has_text=LANGUAGES["ko"]).click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=\"stMetric\"]')].some(m => m.innerText.includes('단계'))",
+        timeout=30000)
+    settle(page, n_min=4)
+    assert int(metric(page, "learn.m_step")) == stopped
     assert len(chart_data(page, "curves")["y"]) == stopped + 1
     assert page.js_errors == []
 

@@ -1,7 +1,7 @@
 """Lesson scenes in a real browser: Home's one-click built-in lesson walked with the clicker keys, captions as a
-banner; each scene's focus brought under its pinned caption at a projector's and a laptop's size, with never a
-frame without a page title on the way; a lesson built in the sidebar saved as a file and loaded back in a new
-browser; a bad file refused."""
+banner; each scene's focus brought under its pinned caption at a projector's and a laptop's size, nothing left
+half hidden under the caption's edge, with never a frame without a page title on the way; a lesson built in the
+sidebar saved as a file and loaded back in a new browser; a bad file refused."""
 
 from __future__ import annotations
 
@@ -75,6 +75,41 @@ FOCUS_IN_VIEW_JS = """
 }
 """
 
+# Once the scene's focus has come to rest: every line of text on the page that the pinned bar's lower edge cuts (a
+# line of a label, heading, paragraph, caption, select box, chart title or table, partly under the bar and partly
+# below it), and every table whose head row is under the bar while its body shows.
+CUT_BY_BAR_JS = """
+() => {
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
+  const edge = bar.getBoundingClientRect().bottom;
+  const texts = '[data-testid="stWidgetLabel"], [data-testid="stHeading"], [data-testid="stMarkdownContainer"] p, '
+    + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle, '
+    + '[data-testid="stTable"] :is(td, th)';
+  const lines = (el) => {  // the boxes of the element's lines of text (the glyphs' own height, not the padding)
+    const out = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      out.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+    }
+    return out;
+  };
+  return [...document.querySelectorAll(`[data-testid="stMain"] :is(${texts})`)]
+    .filter((el) => shown(el) && !bar.contains(el))
+    .flatMap((el) => lines(el).map((r) => ({text: el.textContent.trim().slice(0, 40), top: r.top, bottom: r.bottom})))
+    .filter((r) => r.top < edge - 2 && r.bottom > edge + 2)
+    .concat([...document.querySelectorAll('[data-testid="stMain"] [data-testid="stTable"] table')]
+      .filter((t) => shown(t) && t.tHead && t.tHead.getBoundingClientRect().top < edge - 2
+                     && t.getBoundingClientRect().bottom > edge + 2)
+      .map((t) => ({text: 'table head: ' + t.tHead.textContent.trim().slice(0, 30), top: t.getBoundingClientRect().top,
+                    bottom: t.getBoundingClientRect().bottom})));
+}
+"""
+AIMED_JS = "() => !!document.querySelector('[data-testid=\"stMain\"] .attention-focus[data-aimed=\"1\"]')"
+
 # Samples, at every animation frame (just before the browser paints it), whether a page title (h1) is there.
 TITLE_RECORDER_JS = """
 () => {
@@ -105,6 +140,8 @@ def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_betwee
         settle(page)
         assert page.locator(BANNER).first.inner_text().strip() == scene.caption_shown("ko")
         page.wait_for_function(FOCUS_IN_VIEW_JS, arg=key_class(scene.focus), timeout=60000)
+        page.wait_for_function(AIMED_JS, timeout=60000)  # at rest
+        assert page.evaluate(CUT_BY_BAR_JS) == [], (k + 1, size)  # nothing half hidden under the bar
         paths.add(path_of(page))
     samples = page.evaluate("() => window.__titleSamples")
     assert len(paths) == len({s.page for s in lesson})  # the walk went through every page of the lesson

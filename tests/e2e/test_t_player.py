@@ -39,6 +39,26 @@ SHOWN_JS = """
 }
 """
 
+# Records what the player shows at every animation frame (just before the browser paints it), each change once,
+# until the slider's last step is shown with the last T (or a minute has passed): `window.__played` is a promise.
+RECORD_JS = f"""
+([sel, last, lastT]) => {{
+  const shown = {SHOWN_JS.strip()};
+  window.__played = new Promise(resolve => {{
+    const out = [];
+    const t0 = performance.now();
+    const frame = () => {{
+      const now = shown(sel);
+      const prev = out[out.length - 1];
+      if (now && (!prev || prev.x !== now.x || prev.active !== now.active)) out.push(now);
+      if ((now && now.active === last && Number(now.x) === lastT) || performance.now() - t0 > 60000) resolve(out);
+      else requestAnimationFrame(frame);
+    }};
+    requestAnimationFrame(frame);
+  }});
+}}
+"""
+
 
 def app_state(page):
     token = parse_qs(urlparse(share_link(page)).query)["s"][0]
@@ -62,17 +82,15 @@ def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_pa
     np.testing.assert_allclose(shown["z"], expected[T_OPTIONS[0]], atol=1e-12)
 
     page.evaluate("() => { window.__sent = 0; window.__states = []; }")
+    page.evaluate(RECORD_JS, [PLAYER, len(T_OPTIONS) - 1, T_OPTIONS[-1]])  # every painted frame, from before the press
     page.locator(f"{PLAYER} .updatemenu-button").first.click()
+    frames = page.evaluate("() => window.__played")  # until the last frame is shown (or a minute has passed)
     seen = set()
-    for _ in range(200):  # sample what is drawn while it plays
-        page.wait_for_timeout(50)
-        now = page.evaluate(SHOWN_JS, PLAYER)
+    for now in frames:
         t = float(now["x"])
         assert t in expected, t
         np.testing.assert_allclose(now["z"], expected[t], atol=1e-12, err_msg=f"frame T = {t:g}")
         seen.add(t)
-        if t == T_OPTIONS[-1] and now["active"] == len(T_OPTIONS) - 1:
-            break
     assert T_OPTIONS[-1] in seen and len(seen) >= len(T_OPTIONS) // 2, sorted(seen)
     assert page.evaluate("() => window.__sent") == 0  # nothing asked of the server: no script run
     assert page.evaluate("() => window.__states") == []
