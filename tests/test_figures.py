@@ -168,7 +168,8 @@ def test_no_mask_draws_no_overlay_and_limit_shares_a_scale():
 def test_stacked_contributions_with_a_span_keep_a_fixed_value_axis_that_holds_it():
     parts = np.array([[0.5, -0.2], [0.3, 0.4]])
     free = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0))
-    assert free.layout.yaxis.range is None  # fitted to these bars
+    f_lo, f_hi = free.layout.yaxis.range  # fitted to these bars: -0.2 … 0.8
+    assert -0.6 < f_lo < -0.2 and 0.8 < f_hi < 1.2
     fixed = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0), span=(-0.6, 1.2))
-    lo, hi = fixed.layout.yaxis.range
+    lo, hi = fixed.layout.yaxis.range  # the reach at any T, and a line for the labels beyond it
     assert lo < -0.6 and hi > 1.2 and fixed.layout.yaxis.autorange in (None, False)

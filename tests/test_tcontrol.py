@@ -75,12 +75,17 @@ def test_the_stacked_shares_and_their_printed_sum_follow_t():
     specs = meta(tcontrol.attach(p, fig))["traces"]
     bars = [t for t in specs if t["q"] == "C"]
     assert [(t["row"], t["col"]) for t in bars] == [(i, j) for j in range(s.n) if np.any(parts[j] != 0)]
-    (total,) = [t for t in specs if t["q"] == "O"]
-    assert total == {"i": len(fig.data) - 1, "axis": "y", "src": "main", "q": "O", "row": i, "text": 2}
-    # a text that is not the numbers printed f"{v:.2f}" is left to the server
-    other = go.Figure(fig)
-    other.data[-1].text = ["Σ"] * len(dims)
-    assert all(t["q"] != "O" for t in meta(tcontrol.attach(p, other))["traces"])
+    (total,) = [t for t in specs if t["q"] == "O"]  # the Σ marks: the word's output row
+    assert total == {"i": len(fig.data) - 1, "axis": "y", "src": "main", "q": "O", "row": i}
+    # marks that print their numbers f"{v:.2f}" carry the decimals, for the browser to print them too
+    printed = go.Figure(fig)
+    printed.data[-1].text = [f"{v:.2f}" for v in tr.output[i]]
+    printed.data[-1].mode = "markers+text"
+    assert next(t for t in meta(tcontrol.attach(p, printed))["traces"] if t["q"] == "O")["text"] == 2
+    # a line whose few values equal a quantity by chance (a mean of 0, the entropy of one word) is not followed
+    one = Scenario().with_sentence("슬픈")[0]
+    lines = figures.line_rows(list(one.labels), [("mean", [0.0]), ("std", [1.0])])
+    assert tcontrol.attach(page_at(one), lines) is lines
 
 
 def test_the_line_at_t_on_a_chart_over_t_and_its_label_move_with_t():

@@ -221,9 +221,9 @@ def attach(p, fig: go.Figure) -> go.Figure:
             decimals = _printed(trace, values)
             if decimals is not None:
                 spec["text"] = decimals
-            elif kind == "scatter":
-                # only marks that print their numbers (④'s Σ): a line's values can match a quantity by chance
-                # (a mean of 0 is the entropy of one word), and its axis rescales with the data
+            elif kind == "scatter" and not (spec.get("row") is not None and spec["q"] in ("O", "Z", "LN", "LN0")):
+                # marks follow T when they print their numbers or show a word's row of the output (④'s Σ): a
+                # line's few values can match a quantity by chance (a mean of 0 is the entropy of one word)
                 continue
             traces.append({"i": i, **spec})
     marks = _marks_at(fig, sources.t)

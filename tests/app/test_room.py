@@ -41,7 +41,8 @@ def shown_table(table):
 @pytest.mark.parametrize("key", ["gaze", "score", "temperature", "order"])
 def test_presenter_mode_shows_tables_of_numbers_as_text_the_room_can_read(key):
     """The data grid draws on a canvas at its own small size; in presenter mode the page's tables are HTML tables,
-    which the presenter style sheet sets at the room's size (tests/e2e/room_text.py, run by tests/e2e/test_axe.py, measures them)."""
+    which the presenter style sheet sets at the room's size (tests/e2e/room_text.py, run by tests/e2e/test_axe.py,
+    measures them)."""
     plain = open_page(key)
     grids = len(plain.dataframe)
     assert grids >= 1
