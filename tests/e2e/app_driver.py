@@ -114,6 +114,13 @@ def settle(page, n_min: int = 1, timeout: float = 90000) -> None:
     assert_no_exception(page)
 
 
+def laid_out_for_the_page(page, timeout: float = 90000) -> None:
+    """Presenter mode lays its charts out for the page's measured width (ui/room.py) in a whole run after the width
+    is told: wait (bounded) until the charts are laid out for this page and that run is over."""
+    page.wait_for_function("() => !!document.documentElement.dataset.attentionRoom", timeout=timeout)
+    settle(page, timeout=timeout)
+
+
 def go_to(page, key: str) -> None:
     """Navigate with the app's own sidebar link."""
     page.locator(SIDEBAR_LINKS).nth(PAGE_KEYS.index(key)).click()

@@ -11,7 +11,7 @@ import pytest
 
 from attention_core.codec import encode_link
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import settle
+from tests.e2e.app_driver import laid_out_for_the_page, settle
 
 SIZES = {"presenter-1920": ((1920, 1080), True), "plain-1280": ((1280, 720), False)}
 
@@ -59,6 +59,8 @@ def open_page(app_server, new_page, key: str, lang: str, size: str):
     link = encode_link(Scenario(), View(lang=lang, presenter=presenter))
     page.goto(app_server.page_url("" if key == "home" else key) + f"?s={link}")
     settle(page)
+    if presenter:  # its charts are laid out again once the page's width is told: read them after that run
+        laid_out_for_the_page(page)
     return page
 
 

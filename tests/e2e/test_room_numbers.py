@@ -12,7 +12,7 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import settle
+from tests.e2e.app_driver import laid_out_for_the_page, settle
 
 # Every heatmap trace on the page, as drawn: its numbers, whether it prints them, and its cells' size in px.
 CELLS_JS = """
@@ -29,13 +29,6 @@ CELLS_JS = """
     });
 })
 """
-
-
-def laid_out_for_the_page(page) -> None:
-    """Wait until the server lays presenter mode's charts out for this page's measured width (ui.room), and the
-    run that does so is over."""
-    page.wait_for_function("() => !!document.documentElement.dataset.attentionRoom", timeout=60000)
-    settle(page)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
