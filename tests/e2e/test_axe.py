@@ -30,6 +30,7 @@ from attention_core.scenario import Scenario, View
 from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, click_toggle, settle, switch_language
 from tests.e2e.helpers import start_server, wait_for_app
 from tests.e2e.room_text import room_text_failures
+from tests.e2e.test_classroom import open_class_and_ask
 from tests.e2e.test_phone import PHONE_UA
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -177,21 +178,14 @@ def test_class_mode_has_no_critical_or_serious_violation(app_server, new_page, a
 
     # the lecturer, in presenter mode: open a class, hide ③'s result, ask the class
     lecturer = new_page(**SETTINGS["presenter"])
-    lecturer.goto(app_server.page_url("temperature") + f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}")
-    settle(lecturer)
-    assert by_key(lecturer, "pr:next").count() == 1  # presenter mode
-    by_key(lecturer, "class:open").locator("button").first.click()
-    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
-    settle(lecturer)
-    assert by_key(lecturer, "class:card").locator("img").first.get_attribute("alt")  # the QR code says what it is
-    check("lecturer: class open", lecturer, presenter=True)
-    link = by_key(lecturer, "class:link").inner_text().strip()
-    by_key(lecturer, "quiz:temperature:weights:hidden").locator("label").first.click()
-    by_key(lecturer, "class:ask").wait_for(timeout=WAIT)
-    settle(lecturer)
-    by_key(lecturer, "class:ask").locator("button").first.click()
-    by_key(lecturer, "class:tally").wait_for(timeout=WAIT)
-    settle(lecturer)
+
+    def opened(page) -> None:
+        assert by_key(page, "pr:next").count() == 1  # presenter mode
+        assert by_key(page, "class:card").locator("img").first.get_attribute("alt")  # the QR code says what it is
+        check("lecturer: class open", page, presenter=True)
+
+    query = f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}"
+    _, link = open_class_and_ask(lecturer, app_server, query, opened)
     lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
     check("lecturer: question out", lecturer, presenter=True)
 

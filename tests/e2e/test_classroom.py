@@ -45,14 +45,18 @@ def wait_tally(page, counts: list[int]) -> None:
                            f"'{counts}'.replace(/ /g, ''); }}", timeout=WAIT, polling=200)
 
 
-def open_class_and_ask(lecturer, server) -> tuple[str, str]:
-    lecturer.goto(server.page_url("temperature"))
+def open_class_and_ask(lecturer, server, query: str = "", opened=None) -> tuple[str, str]:
+    """On ③ (`query`: a share link's "?s=…"), the lecturer opens a class, hides the weights' result and asks the
+    class; `opened(lecturer)` runs once the class is open, before the question. Returns the code and the link."""
+    lecturer.goto(server.page_url("temperature") + query)
     settle(lecturer)
     by_key(lecturer, "class:open").locator("button").first.click()
     by_key(lecturer, "class:code").wait_for(timeout=WAIT)
     settle(lecturer)
     code = by_key(lecturer, "class:code").inner_text().strip()
     link = by_key(lecturer, "class:link").inner_text().strip()
+    if opened is not None:
+        opened(lecturer)
     by_key(lecturer, "quiz:temperature:weights:hidden").locator("label").first.click()
     by_key(lecturer, "class:ask").wait_for(timeout=WAIT)
     settle(lecturer)

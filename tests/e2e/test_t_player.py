@@ -65,18 +65,23 @@ def app_state(page):
     return codec.decode_link(token)[0]
 
 
-def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_page):
-    page = new_page()
+def open_player(page, app_server) -> dict:
+    """Home → ③ by its link, ▶ T player on; the app's weights at every T option (what each frame must show)."""
     page.add_init_script(HOOK_JS)
     page.goto(app_server.url)
     settle(page)
     go_to(page, "temperature")
     click_toggle(page, "temperature:play")
     page.wait_for_selector(PLAYER)
+    scores = analysis.compute(app_state(page)).trace.scores
+    return {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
+
+
+def test_play_t_animates_in_the_browser_with_the_apps_softmax(app_server, new_page):
+    page = new_page()
+    expected = open_player(page, app_server)
     t_before = by_key(page, "sb:T").locator('[data-testid="stSliderThumbValue"]').inner_text().strip()
     scenario = app_state(page)
-    scores = analysis.compute(scenario).trace.scores
-    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
     shown = page.evaluate(SHOWN_JS, PLAYER)
     assert shown["frames"] == len(T_OPTIONS) and shown["active"] == 0
     np.testing.assert_allclose(shown["z"], expected[T_OPTIONS[0]], atol=1e-12)
@@ -103,17 +108,10 @@ def test_with_reduced_motion_the_player_steps_one_frame_per_press(app_server, ne
     """prefers-reduced-motion (WCAG 2.3.3): the player starts paused and its first button steps one T on, drawn
     at once (no transition), never playing on by itself; ⑦'s auto-training waits for its button."""
     page = new_page(reduced_motion="reduce")
-    page.add_init_script(HOOK_JS)
-    page.goto(app_server.url)
-    settle(page)
-    go_to(page, "temperature")
-    click_toggle(page, "temperature:play")
-    page.wait_for_selector(PLAYER)
+    expected = open_player(page, app_server)
     step = text("ko", "a11y.step_frame")
     page.wait_for_function("([sel, step]) => { const gd = document.querySelector(sel); return gd"
                            " && gd._fullLayout.updatemenus[0].buttons[0].label === step; }", arg=[PLAYER, step])
-    scores = analysis.compute(app_state(page)).trace.scores
-    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
     assert page.evaluate(SHOWN_JS, PLAYER)["active"] == 0
     page.evaluate("() => { window.__sent = 0; }")
     for i in (1, 2):
@@ -136,13 +134,7 @@ def test_the_players_button_and_frame_slider_work_by_keyboard(app_server, new_pa
     2.1.1): Tab reaches them, Enter presses the button, the arrows, Home and End move the slider to a frame,
     each drawn with the app's softmax at its T, nothing sent to the server."""
     page = new_page(reduced_motion="reduce")  # the button then steps one frame: a press is one visible step
-    page.add_init_script(HOOK_JS)
-    page.goto(app_server.page_url("temperature"))
-    settle(page)
-    click_toggle(page, "temperature:play")
-    page.wait_for_selector(PLAYER)
-    scores = analysis.compute(app_state(page)).trace.scores
-    expected = {t: np.vstack([softmax(row, temperature=t) for row in scores]) for t in T_OPTIONS}
+    expected = open_player(page, app_server)
     page.wait_for_function("sel => document.querySelector(sel + ' .slider-container[role=slider]')", arg=PLAYER)
     page.evaluate("() => { window.__sent = 0; }")
     # Tab from the player's own switch reaches its slider and its button
