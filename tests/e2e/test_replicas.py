@@ -16,7 +16,6 @@ import re
 import signal
 import subprocess
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from playwright.sync_api import expect
 from attention_core import codec
 from attention_core.scenario import Scenario, View
 from tests.e2e.app_driver import go_to, set_sentence, settle, share_link, tick_texts, upload_state
-from tests.e2e.helpers import REPO_ROOT, free_port, start_server
+from tests.e2e.helpers import REPO_ROOT, free_port, poll_until, start_server
 
 HAPROXY = os.environ.get("HAPROXY_PATH", "/usr/sbin/haproxy")
 TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg"
@@ -84,15 +83,14 @@ def run_haproxy(cfg: str, balancer: Balancer) -> Iterator[None]:
         proc = subprocess.Popen([HAPROXY, "-db", "-f", str(path)], stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            deadline = time.monotonic() + 30
-            while True:  # ready when both replicas passed their health checks (no request through the front)
+            def ready() -> bool:  # both replicas passed their health checks (no request through the front)
                 assert proc.poll() is None, (Path(tmp) / "haproxy.log").read_text()
                 with contextlib.suppress(OSError):
                     stats = balancer.stats()
-                    if len(stats) == len(balancer.servers) and all(s["status"] == "UP" for s in stats.values()):
-                        break
-                assert time.monotonic() < deadline, "haproxy did not see both replicas UP within 30 s"
-                time.sleep(0.2)
+                    return len(stats) == len(balancer.servers) and all(s["status"] == "UP" for s in stats.values())
+                return False
+
+            poll_until(ready, 30, "haproxy did not see both replicas UP within 30 s")
             yield
         finally:
             if proc.poll() is None:
