@@ -125,6 +125,8 @@ def test_text_colours_of_the_style_sheet_keep_their_contrast():
     # for the old orange; the tint is lighter than 8% of the primary over white)
     tint = "#" + "".join(f"{round(255 - 0.08 * (255 - c)):02x}" for c in rgb(theme.PRIMARY_COLOR))
     assert contrast(theme.SELECTED_TEXT_COLOR, tint) >= 4.5
+    for shade in (tint, "#f6ede6"):  # and in presenter mode (the tint as axe measured it on the class page too)
+        assert contrast(theme.PRESENTER_PRIMARY_COLOR, shade) >= 7.0, shade
     assert contrast(theme.PRIMARY_COLOR, "#ffffff") >= 4.5  # text in the primary colour, and white text on it
     assert contrast(theme.PRESENTER_PRIMARY_COLOR, "#ffffff") >= 7.0  # presenter mode's primary buttons
 

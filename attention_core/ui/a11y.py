@@ -180,6 +180,10 @@ _PRESENTER_CSS = f"""
   color: {theme.DISABLED_TEXT} !important; }}
 [data-testid="stMain"] :is([data-testid="stBaseButton-primary"], [data-testid="stBaseButton-secondary"]):disabled p {{
   color: {theme.DISABLED_TEXT} !important; }}
+/* a selected segmented button (the class's and the charts' switches): its text on the primary colour's tint */
+[data-testid="stMain"] button[data-variant="segmented_control"][data-selected="true"],
+[data-testid="stMain"] button[data-variant="segmented_control"][data-selected="true"] p {{
+  color: {theme.PRESENTER_PRIMARY_COLOR} !important; }}
 </style>
 """
 
