@@ -193,16 +193,29 @@ def _words(title: str) -> list[str]:
 
 
 def wrap(title: str, size: int, max_px: float = 380) -> str:
-    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets."""
-    lines, line = [], ""
-    for word in _words(title):
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, size) > max_px:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    lines.append(line)
+    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets, the lines
+    as even as that many lines allow (never a lone last word where the words could share the lines out)."""
+    words = _words(title)
+
+    def greedy(limit: float) -> list[str]:
+        lines, line = [], ""
+        for word in words:
+            candidate = f"{line} {word}".strip()
+            if line and text_width(candidate, size) > limit:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+        return lines
+
+    lines = greedy(max_px)
+    if len(lines) > 1:  # the narrowest width that still needs no more lines
+        low, high = max(text_width(w, size) for w in words), max_px
+        while high - low > 1:
+            mid = (low + high) / 2
+            low, high = (mid, high) if len(greedy(mid)) > len(lines) else (low, mid)
+        lines = greedy(high)
     return "<br>".join(lines)
 
 
@@ -487,8 +500,8 @@ def heatmap(
     y_shown, y_size = thinned(rows, cell_h, size, rotated=True, least=least)
     margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
     if y_title and not fixed_height:  # tall enough for the rotated y title on one line (wrapped, it lost glyphs)
-        height = int(min(theme.HEATMAP_MAX_HEIGHT,
-                         max(height, text_width(plain(y_title), size) + size + margin["t"] + margin["b"])))
+        cap = theme.PRESENTER_TITLE_GROWTH_MAX_PX if presenter else theme.HEATMAP_MAX_HEIGHT
+        height = int(max(height, min(cap, text_width(plain(y_title), size) + size + margin["t"] + margin["b"])))
         cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
     if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it
         y_title = wrap(plain(y_title), size, max_px=max(80.0, height - margin["t"] - margin["b"]))

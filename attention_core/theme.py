@@ -111,6 +111,11 @@ PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene ca
 # PRESENTER_WIDTH_SCALE × the width a page asks for: 1148 px of 820, what a 1280 px window gives.
 PRESENTER_MIN_PX = 18
 PRESENTER_WIDTH_SCALE = 1.4
+# A heatmap grows so that its turned y title fits on one line, but in presenter mode not past this: a 1280×720
+# window leaves about 520 px under the pinned bar (184 px and a gap), and a scene's focus must fit there whole,
+# with what stands above it in its column (③'s quiz line, 33 px and its gap). A longer title (the English ones)
+# wraps instead.
+PRESENTER_TITLE_GROWTH_MAX_PX = 464
 
 # An outlined cell (the class's guess, the winner, the picked cell): a ring between the cell's edge and its number,
 # never over the digits. The ring is drawn black or white, whichever stands out more from the cell beneath it

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from attention_core import scenes
-from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, settle
+from attention_core.i18n import text
+from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, settle, switch_language
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
@@ -124,24 +125,28 @@ TITLE_RECORDER_JS = """
 """
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_between(app_server, new_page, size):
+@pytest.mark.parametrize("lang, size", [("ko", (1920, 1080)), ("ko", (1280, 720)), ("en", (1920, 1080)),
+                                        ("en", (1280, 720))])
+def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_between(app_server, new_page, lang, size):
     lesson = scenes.builtin()
     page = new_page(viewport=size)
     page.goto(app_server.url)
     settle(page)
+    if lang != "ko":
+        switch_language(page, lang)
     page.evaluate(TITLE_RECORDER_JS)  # the clicker's script stays for the whole walk: so does the recorder
-    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
+    page.locator("[data-testid='stMain'] button", has_text=text(lang, "lecture.builtin_open")).click()
     paths = set()
     for k, scene in enumerate(lesson):
         if k:
             page.keyboard.press("PageDown")
-        page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 1)
+        page.wait_for_function("(s) => document.body.innerText.includes(s)",
+                               arg=text(lang, "lecture.scene_of", k=k + 1, n=len(lesson)))
         settle(page)
-        assert page.locator(BANNER).first.inner_text().strip() == scene.caption_shown("ko")
+        assert page.locator(BANNER).first.inner_text().strip() == scene.caption_shown(lang)
         page.wait_for_function(FOCUS_IN_VIEW_JS, arg=key_class(scene.focus), timeout=60000)
         page.wait_for_function(AIMED_JS, timeout=60000)  # at rest
-        assert page.evaluate(CUT_BY_BAR_JS) == [], (k + 1, size)  # nothing half hidden under the bar
+        assert page.evaluate(CUT_BY_BAR_JS) == [], (k + 1, lang, size)  # nothing half hidden under the bar
         paths.add(path_of(page))
     samples = page.evaluate("() => window.__titleSamples")
     assert len(paths) == len({s.page for s in lesson})  # the walk went through every page of the lesson
