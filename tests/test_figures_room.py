@@ -232,18 +232,30 @@ def test_ring_colour_reaches_the_contrast_on_any_cell():
 @pytest.mark.parametrize("lang", ["ko", "en"])
 @pytest.mark.parametrize("presenter", [False, True])
 @pytest.mark.parametrize("n", [2, 3, 4, 8])
-def test_y_titles_fit_on_one_line_beside_the_row_labels(lang, presenter, n):
+def test_y_titles_fit_beside_the_row_labels_on_one_line_or_wrapped_in_presenter_mode(lang, presenter, n):
     words = [f"w{i}" for i in range(n - 1)] + ["장면이었다"]
     fig = figures.heatmap(np.eye(n), *word_axes(words, lang), presenter=presenter)
     title = fig.layout.yaxis.title
     size = fig.layout.font.size
-    assert "<br>" not in title.text
     m = fig.layout.margin
-    assert fig.layout.height - m.t - m.b >= figures.text_width(title.text, size)  # the plot is as tall as the title
+    lines = title.text.split("<br>")
+    plot_px = fig.layout.height - m.t - m.b
+    assert all(plot_px >= figures.text_width(line, size) for line in lines)  # the plot is as tall as each line
+    if len(lines) > 1:  # wrapped only where the chart would grow past what a 720 px window has under the bar
+        assert presenter and fig.layout.height <= theme.PRESENTER_TITLE_GROWTH_MAX_PX
+        one_line = figures.text_width(" ".join(lines), size) + size + m.t + m.b
+        assert one_line > theme.PRESENTER_TITLE_GROWTH_MAX_PX
+        assert all(" " in line for line in lines)  # the words shared out: no lone word on a line
     widest = max(figures.text_width(w, fig.layout.yaxis.tickfont.size) for w in fig.layout.yaxis.ticktext)
-    # the margin holds the row labels, the title's standoff and the title's line
-    assert m.l >= theme.ROW_LABEL_PAD_PX + widest + title.standoff + size
+    # the margin holds the row labels, the title's standoff and the title's lines
+    assert m.l >= theme.ROW_LABEL_PAD_PX + widest + title.standoff + size * len(lines)
     assert title.standoff >= size * 0.5
+
+
+def test_wrap_shares_the_words_out_evenly():
+    assert figures.wrap("Query (rows) = the word looking", 18, max_px=260).split("<br>") == [
+        "Query (rows) =", "the word looking"]  # greedy would leave "looking" alone
+    assert figures.wrap("one two three", 18, max_px=1000) == "one two three"
 
 
 def balanced(line: str) -> bool:
