@@ -159,13 +159,19 @@ def chart_count(page) -> int:
     return plotly_count(page)
 
 
+# a data editor's cells in its accessibility table: the first row's label, its first data cell, the selected one
+LABEL_CELL, FIRST_CELL = "glide-cell-0-0", "glide-cell-1-0"
+SELECTED_CELL_JS = "(g.querySelector('td[aria-selected=\"true\"]') || {}).id"
+CELL_EDITOR = "#portal textarea, #portal input"  # the editor the grid opens over a cell
+
+
 def edit_first_cell(page, grid: int | str, value: str) -> None:
     """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
 
     `grid` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…") or, in older callers, the
-    editor's position on the page. The grid is a canvas: click along its first row until the grid's
-    accessibility table reports that cell selected, then type over it and press Enter. Callers check the
-    effect on the charts.
+    editor's position on the page. The grid is a canvas: click the first row's label, step right to the first data
+    cell (the grid's accessibility table reports it selected), open its editor with Enter, type the value and press
+    Enter. Callers check the effect on the charts.
     """
     # the editors sit in an expander that is closed by default (the charts come first) and builds them only
     # once opened (a rerun): open it
@@ -180,17 +186,34 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
         grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid)
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
-    target = grid.locator("td#glide-cell-1-0")
-    for x in range(int(box["x"]) + 10, int(box["x"] + box["width"]), 20):
-        page.mouse.click(x, box["y"] + 35 + 17)  # below the 35 px header row
-        page.wait_for_timeout(120)  # the accessibility table follows the canvas a moment later
-        if target.get_attribute("aria-selected") == "true":
-            break
-    else:
-        raise AssertionError(f"no first data cell found in data editor {grid}")
-    page.keyboard.type(value)
+    handle = grid.element_handle()
+    # the grid's accessibility table marks the selected cell a moment after the canvas draws it; the row label
+    # (the index, column 0) is selectable too: click it, then step right to the first data cell
+    page.mouse.click(box["x"] + 10, box["y"] + 35 + 17)  # the first row's label, below the 35 px header row
+    page.wait_for_function(f"(g) => ['{LABEL_CELL}', '{FIRST_CELL}'].includes({SELECTED_CELL_JS})", arg=handle,
+                           timeout=30000)
+    if handle.evaluate(f"(g) => {SELECTED_CELL_JS}") == LABEL_CELL:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"(g) => {SELECTED_CELL_JS} === '{FIRST_CELL}'", arg=handle, timeout=30000)
+    page.keyboard.press("Enter")  # opens the cell's editor
+    editor = page.locator(CELL_EDITOR)
+    editor.wait_for(timeout=30000)
+    editor.fill(value)
     page.keyboard.press("Enter")
     settle(page)
+
+
+# (an element) shown, and its height the same over the last 5 animation frames
+STEADY_JS = """
+(el) => {
+  const h = el.getClientRects().length ? el.getBoundingClientRect().height : -1;
+  const seen = (el.__steady = el.__steady || []);
+  if (seen.length && performance.now() - seen[seen.length - 1].t < 12) return false;  // one sample a frame
+  seen.push({h, t: performance.now()});
+  const last = seen.slice(-5);
+  return h > 0 && last.length === 5 && last.every((s) => s.h === h);
+}
+"""
 
 
 def open_tools(page) -> None:
@@ -200,7 +223,8 @@ def open_tools(page) -> None:
     details = expander.locator("[data-testid='stExpanderDetails']")
     if not details.count() or not details.is_visible():
         expander.locator("summary").click()
-    page.wait_for_timeout(300)
+    # open once its content stops growing (the expander's opening animation) over a few frames
+    page.wait_for_function(STEADY_JS, arg=details.element_handle(timeout=30000), timeout=30000)
 
 
 def upload_state(page, path) -> None:
