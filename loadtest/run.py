@@ -64,6 +64,10 @@ FINISHED_FRAGMENTS_OK = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY  # a T ste
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
 T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
+# The sidebar's T control (attention_core/ui/tcontrol): a components-v2 element whose script previews every step in
+# the browser and tells the server the final T once, as a trigger ("t") of the element's event aggregator widget.
+CONTROL_KEY, CONTROL_SHOWN = "tc:" + T_KEY, "control:T"
+TRIGGER_ID = "$$STREAMLIT_INTERNAL_KEY_{id}__events"  # streamlit.components.v2.bidi_component.main._make_trigger_id
 STATE_T, STATE_SENTENCE = "state:T", "state:sentence"  # the app's own state, read from its share link
 STATE_KEYS = {T_KEY: STATE_T, SENTENCE_KEY: STATE_SENTENCE}
 # The app's T options, written as the slider's format_func writes them ({:g}).
@@ -153,6 +157,12 @@ class StudentSession:
             return
         key = match["key"]
         self.widget_ids[key] = proto.id
+        if kind == "bidi_component" and key == CONTROL_KEY:  # the T the control shows: the one in its data
+            try:
+                self.echo[CONTROL_SHOWN] = f"{float(json.loads(proto.json)['t']):g}"
+            except (ValueError, KeyError, TypeError) as err:
+                self._run_errors.append(f"the T control's data has no T: {err}")
+            return
         # What the browser shows, as the frontend decides it: a value the server writes (set_value) replaces
         # the widget's value; otherwise a widget the browser already holds keeps its own value, and a new one
         # starts at its default.
@@ -188,7 +198,8 @@ class StudentSession:
         """Send one rerun_script the way the frontend does and wait for the run to finish."""
         if page is not None:
             self.page = page
-        if changed is not None:
+        trigger = changed is not None and changed.HasField("json_trigger_value")
+        if changed is not None and not trigger:  # a trigger is sent with this run only, as the frontend does
             self.widget_states[changed.id] = changed
             self.held[changed.id] = (changed.string_value if changed.HasField("string_value")
                                      else changed.string_array_value.data[0])
@@ -201,6 +212,8 @@ class StudentSession:
         state.context_info.timezone = "Asia/Seoul"
         state.context_info.locale = "ko-KR"
         state.widget_states.widgets.extend(self.widget_states.values())
+        if trigger:
+            state.widget_states.widgets.append(changed)
         while not self._finished.empty():  # nothing may be left from an earlier run
             self._finished.get_nowait()
         self._run_errors = []
@@ -232,9 +245,16 @@ class StudentSession:
 
     def lost(self) -> list[str]:
         """Differences between what the server drew in the last run and this session's own state."""
-        wanted = {**self.expected, **{STATE_KEYS[k]: v for k, v in self.expected.items()}}
+        wanted = {**self.expected, **{STATE_KEYS[k]: v for k, v in self.expected.items() if k in STATE_KEYS}}
         return [f"session {self.index}: {key} shows {self.echo.get(key)!r}, expected {want!r}"
                 for key, want in wanted.items() if self.echo.get(key) != want]
+
+    def control_step(self, value: str) -> WidgetState:
+        """The T control telling the server the T the hand stopped at (one message per release)."""
+        if CONTROL_KEY not in self.widget_ids:
+            raise LookupError(f"the T control {CONTROL_KEY} not seen in the last run")
+        return WidgetState(id=TRIGGER_ID.format(id=self.widget_ids[CONTROL_KEY]),
+                           json_trigger_value=json.dumps([{"event": "t", "value": float(value)}]))
 
     def widget(self, key: str, **value) -> WidgetState:
         if key not in self.widget_ids:
@@ -299,7 +319,11 @@ async def student(base_url: str, index: int, n: int, args, until: float,
             step += 1
             t_pos = (t_pos + (1 if (step // 8) % 2 == 0 else -1)) % len(T_VALUES)
             session.expected[T_KEY] = T_VALUES[t_pos]
-            record(await session.rerun("step", session.widget(T_KEY, choice=T_VALUES[t_pos])))
+            if args.via == "control":  # as a browser with the control does: the final T of a drag, once
+                session.expected[CONTROL_SHOWN] = T_VALUES[t_pos]
+                record(await session.rerun("step", session.control_step(T_VALUES[t_pos])))
+            else:
+                record(await session.rerun("step", session.widget(T_KEY, choice=T_VALUES[t_pos])))
             if time.monotonic() >= next_switch and not report.errors:
                 target = (session.page + 1) % max(1, len(session.pages))
                 record(await session.rerun("switch", page=target))
@@ -501,6 +525,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of load per level")
     ap.add_argument("--step", type=float, default=2.0, help="seconds between T slider steps")
     ap.add_argument("--switch", type=float, default=10.0, help="seconds between page switches")
+    ap.add_argument("--via", choices=("control", "slider"), default="control",
+                    help="how a T step reaches the server: the T control's one message per release (as a browser "
+                         "sends it), or the fallback slider's")
     ap.add_argument("--single-duration", type=float, default=20.0, help="seconds of the one-session baseline")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds one run may take before it is an error")
     ap.add_argument("--url", help="a running app on 127.0.0.1 (default: start a fresh server per level)")
