@@ -424,66 +424,80 @@ def summarize(reports: list[SessionReport]) -> dict:
     }
 
 
-def script_times(log: Path | None, since: float, until: float) -> dict:
-    """The app's own per-run script time (ATTENTION_TIMING_LOG, written by attention_core.ui) in a time window."""
-    if log is None or not log.exists():
+def script_times(logs: list[Path], since: float, until: float) -> dict:
+    """The app's own per-run script time (ATTENTION_TIMING_LOG, written by attention_core.ui) in a time window,
+    over every server's log."""
+    ms = [r["ms"] for log in logs if log.exists()
+          for r in map(json.loads, log.read_text().splitlines()) if since <= r["t"] <= until]
+    if not ms:
         return {}
-    ms = [r["ms"] for r in map(json.loads, log.read_text().splitlines()) if since <= r["t"] <= until]
     return {"runs": len(ms), "p50_ms": percentile(ms, 50), "p95_ms": percentile(ms, 95),
             "busy_s": round(sum(ms) / 1000, 1)}
 
 
-async def run_phase(base_url: str, n: int, args, duration: float, pid: int | None, log: Path | None) -> dict:
+async def run_phase(urls: list[str], n: int, args, duration: float, pids: list[int], logs: list[Path],
+                    lecturer: bool = False) -> dict:
+    """N students at once, student i on server i mod len(urls) (as a sticky balancer spreads a class), and with
+    `lecturer` one more session on the first server doing what a student does, reported apart."""
     wall0 = time.time()
     proc_cpu0 = time.process_time()
     busy0 = machine_busy_seconds()
-    srv_cpu0 = cpu_seconds(pid) if pid else None
-    rss0 = rss_bytes(pid) if pid else None
+
+    def rss() -> int:
+        return sum(rss_bytes(pid) for pid in pids)
+
+    srv_cpu0 = sum(cpu_seconds(pid) for pid in pids)
+    rss0 = rss() if pids else None
     peak = rss0 or 0
     start = time.monotonic()
     until = start + duration
     sessions: list[StudentSession] = []
-    tasks = [asyncio.create_task(student(base_url, i, n, args, until, sessions)) for i in range(n)]
-    while not all(t.done() for t in tasks):
+    tasks = [asyncio.create_task(student(urls[i % len(urls)], i, n, args, until, sessions)) for i in range(n)]
+    lecturer_task = asyncio.create_task(student(urls[0], n, n, args, until, sessions)) if lecturer else None
+    while not all(t.done() for t in tasks + ([lecturer_task] if lecturer_task else [])):
         await asyncio.sleep(1.0)
-        if pid:
+        if pids:
             with contextlib.suppress(OSError):
-                peak = max(peak, rss_bytes(pid))
+                peak = max(peak, rss())
     reports = [t.result() for t in tasks]
     wall = time.monotonic() - start
-    rss1 = rss_bytes(pid) if pid else None  # every session still connected
+    rss1 = rss() if pids else None  # every session still connected
     await asyncio.gather(*(s.close() for s in sessions))
     client_cpu = time.process_time() - proc_cpu0
-    server_cpu = cpu_seconds(pid) - srv_cpu0 if pid else 0.0
+    server_cpu = sum(cpu_seconds(pid) for pid in pids) - srv_cpu0
     busy = machine_busy_seconds() - busy0
     out = summarize(reports)
+    out["servers"] = len(urls)
+    if lecturer_task is not None:
+        out["lecturer"] = summarize([lecturer_task.result()])
     out.update({
         "n": n, "duration_s": duration, "wall_s": round(wall, 1),
         "client_cpu_s": round(client_cpu, 1),
-        "server_cpu_s": round(server_cpu, 1) if pid else None,
+        "server_cpu_s": round(server_cpu, 1) if pids else None,
         # the machine is shared: how many cores everything else used meanwhile (other tests, browsers)
         "other_processes_cores": round(max(0.0, busy - client_cpu - server_cpu) / wall, 2),
         "loadavg_1min_after": float(Path("/proc/loadavg").read_text().split()[0]),
-        "script": script_times(log, wall0, time.time()),
+        "script": script_times(logs, wall0, time.time()),
         "server_rss_before_mib": round(rss0 / 2**20, 1) if rss0 else None,
         "server_rss_after_mib": round(rss1 / 2**20, 1) if rss1 else None,  # all N sessions still connected
-        "server_rss_peak_mib": round(peak / 2**20, 1) if pid else None,
-        "rss_per_session_mib": round((rss1 - rss0) / n / 2**20, 2) if pid else None,
+        "server_rss_peak_mib": round(peak / 2**20, 1) if pids else None,
+        "rss_per_session_mib": round((rss1 - rss0) / n / 2**20, 2) if pids else None,
     })
     return out
 
 
-async def measure(base_url: str, n: int, args, pid: int | None, log: Path | None = None) -> dict:
-    """First one session alone, then N at once, on the same server."""
-    warm = StudentSession(base_url, -1, args.timeout)  # first run of every page imports and compiles
-    await warm.connect()
-    await warm.rerun("load")
-    for page in range(1, len(warm.pages)):
-        await warm.rerun("switch", page=page)
-    await warm.close()
-    single = await run_phase(base_url, 1, args, args.single_duration, pid, log)
+async def measure(urls: list[str], n: int, args, pids: list[int], logs: list[Path] = ()) -> dict:
+    """First one session alone, then N at once, on the same server(s)."""
+    for url in urls:
+        warm = StudentSession(url, -1, args.timeout)  # first run of every page imports and compiles
+        await warm.connect()
+        await warm.rerun("load")
+        for page in range(1, len(warm.pages)):
+            await warm.rerun("switch", page=page)
+        await warm.close()
+    single = await run_phase(urls[:1], 1, args, args.single_duration, pids[:1], list(logs)[:1])
     await asyncio.sleep(1.0)
-    crowd = await run_phase(base_url, n, args, args.duration, pid, log)
+    crowd = await run_phase(urls, n, args, args.duration, pids, list(logs), lecturer=args.lecturer)
     return {"single": single, "crowd": crowd}
 
 
@@ -493,7 +507,9 @@ def fmt_s(x: float | None) -> str:
 
 def print_level(res: dict) -> None:
     s, c = res["single"], res["crowd"]
-    print(f"\n== N = {c['n']} sessions, {c['duration_s']:.0f} s (wall {c['wall_s']} s) ==")
+    servers = c.get("servers", 1)
+    print(f"\n== N = {c['n']} sessions on {servers} server process{'es' if servers > 1 else ''}, "
+          f"{c['duration_s']:.0f} s (wall {c['wall_s']} s) ==")
     print(f"  runs {c['runs']}, errors {c['errors']}, lost {c['lost']}, late actions {c['late_actions']}, "
           f"final check ok {c['final_check_ok']}/{c['n']}")
     for ex in c["error_examples"] + c["lost_examples"]:
@@ -502,6 +518,12 @@ def print_level(res: dict) -> None:
         print(f"  {name:10s} single p50 {fmt_s(s[name]['p50'])} p95 {fmt_s(s[name]['p95'])}  |  "
               f"N p50 {fmt_s(c[name]['p50'])} p95 {fmt_s(c[name]['p95'])} max {fmt_s(c[name]['max'])} "
               f"({c[name]['count']} runs)")
+    if "lecturer" in c:
+        lect = c["lecturer"]
+        print(f"  lecturer   errors {lect['errors']}, lost {lect['lost']}: T steps p50 {fmt_s(lect['steps']['p50'])} "
+              f"p95 {fmt_s(lect['steps']['p95'])}, page switches p50 {fmt_s(lect['switches']['p50'])} "
+              f"p95 {fmt_s(lect['switches']['p95'])}, both p95 {fmt_s(lect['actions']['p95'])} "
+              f"({lect['actions']['count']} runs)")
     if c["server_rss_before_mib"] is not None:
         print(f"  server RSS {c['server_rss_before_mib']} → {c['server_rss_after_mib']} MiB "
               f"(peak {c['server_rss_peak_mib']}), {c['rss_per_session_mib']} MiB per session; "
@@ -533,7 +555,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--url", help="a running app on 127.0.0.1 (default: start a fresh server per level)")
     ap.add_argument("--pid", type=int, help="the server's pid with --url (default: found from the port)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--replicas", type=int, default=1,
+                    help="server processes (each on its own port); student i uses process i mod K, as a balancer "
+                         "with sticky sessions would spread them (the balancer's own cost is not included)")
+    ap.add_argument("--lecturer", action="store_true",
+                    help="one more session on the first process doing what a student does, reported apart")
     args = ap.parse_args(argv)
+    if args.replicas < 1 or (args.url and args.replicas != 1):
+        ap.error("--replicas: at least 1, and only for servers this tool starts (not with --url)")
 
     host = urlparse(args.url).hostname if args.url else "127.0.0.1"
     if host not in ("127.0.0.1", "localhost"):
@@ -545,14 +574,15 @@ def main(argv: list[str] | None = None) -> int:
     for n in args.sessions:
         if args.url:
             pid = args.pid or listening_pid(urlparse(args.url).port or 80)
-            res = asyncio.run(measure(args.url, n, args, pid))
+            res = asyncio.run(measure([args.url], n, args, [pid] if pid else []))
         else:
             from tests.e2e.helpers import start_server
 
-            with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp:
-                log = Path(tmp) / "timing.jsonl"
-                with start_server(timeout=90, env={"ATTENTION_TIMING_LOG": str(log)}) as server:
-                    res = asyncio.run(measure(server.url, n, args, server.proc.pid, log))
+            with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp, contextlib.ExitStack() as stack:
+                logs = [Path(tmp) / f"timing-{k}.jsonl" for k in range(args.replicas)]
+                servers = [stack.enter_context(start_server(timeout=90, env={"ATTENTION_TIMING_LOG": str(log)}))
+                           for log in logs]
+                res = asyncio.run(measure([s.url for s in servers], n, args, [s.proc.pid for s in servers], logs))
         print_level(res)
         info["levels"].append(res)
         ok = ok and res["crowd"]["errors"] == 0 and res["crowd"]["lost"] == 0
