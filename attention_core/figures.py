@@ -193,8 +193,8 @@ def _words(title: str) -> list[str]:
 
 
 def wrap(title: str, size: int, max_px: float = 380) -> str:
-    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets, the lines
-    as even as that many lines allow (never a lone last word where the words could share the lines out)."""
+    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets. Where that
+    leaves one word alone on the last line, the lines are made as even as that many lines allow."""
     words = _words(title)
 
     def greedy(limit: float) -> list[str]:
@@ -210,7 +210,7 @@ def wrap(title: str, size: int, max_px: float = 380) -> str:
         return lines
 
     lines = greedy(max_px)
-    if len(lines) > 1:  # the narrowest width that still needs no more lines
+    if len(lines) > 1 and len(_words(lines[-1])) == 1:  # the narrowest width that still needs no more lines
         low, high = max(text_width(w, size) for w in words), max_px
         while high - low > 1:
             mid = (low + high) / 2

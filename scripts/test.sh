@@ -36,4 +36,6 @@ python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an e
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
 "$venv/bin/python" -m pip check
 "$venv/bin/python" -m ruff check .
-"$venv/bin/python" -m pytest "$@"
+# Two workers, each taking whole test files (a file's server and browser stay shared by its tests): the browser
+# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room.
+"$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=25 "$@"

@@ -256,6 +256,11 @@ def test_wrap_shares_the_words_out_evenly():
     assert figures.wrap("Query (rows) = the word looking", 18, max_px=260).split("<br>") == [
         "Query (rows) =", "the word looking"]  # greedy would leave "looking" alone
     assert figures.wrap("one two three", 18, max_px=1000) == "one two three"
+    # a last line of more than one word stays as the lines fill up (a pair quoted together stays together)
+    title = "T = 1: 단어마다 ‘슬픈’ + ‘아름다운’에 두는 가중치 (%)"
+    width = figures.text_width("T = 1: 단어마다 ‘슬픈’ + ‘아름다운’에 두는", 15)
+    assert figures.wrap(title, 15, max_px=width + 1).split("<br>") == [
+        "T = 1: 단어마다 ‘슬픈’ + ‘아름다운’에 두는", "가중치 (%)"]
 
 
 def balanced(line: str) -> bool:

@@ -71,7 +71,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "axis.tense": ("시제", "tense"),
     "axis.person": ("사람", "person"),
     # shared words in charts
-    "lbl.query_axis": ("Query (행) = 보는 단어", "Query (rows) = the word looking"),
+    "lbl.query_axis": ("Query (행) = 보는 단어", "Query (rows) = who looks"),
     "lbl.key_axis": ("Key → 시선을 받는 단어", "Key → the word looked at"),
     "lbl.looker": ("보는 단어", "looking word"),
     "lbl.looked": ("시선을 받는 단어", "looked-at word"),
