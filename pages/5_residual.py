@@ -3,6 +3,7 @@
 import streamlit as st
 
 from attention_core import analysis, figures, layer_norm, ui
+from attention_core.registry import t_options
 
 with ui.page("residual") as page:
     page.title()
@@ -53,12 +54,15 @@ with ui.page("residual") as page:
         src = page.t("residual.src_attn" if dropped else "residual.src_z")
         mean_before, std_before = analysis.row_stats(before)
         mean_after, std_after = analysis.row_stats(layer_norm(before))  # before γ, β
+        trace = page.lesson.trace  # the value axis holds the lines at every T: T moves them, not the axis
+        span = analysis.row_stats_span(trace.scores, trace.v, None if dropped else page.scenario.x,
+                                       t_options(page.scenario.temperature))
         stats = page.fig.line_rows(words, [
             (page.t("residual.mean_before", src=src), mean_before),
             (page.t("residual.std_before", src=src), std_before),
             (page.t("residual.mean_after"), mean_after),
             (page.t("residual.std_after"), std_after),
-        ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"))
+        ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"), y_range=span)
         page.chart(stats, "stats")
 
     m1, m2 = st.columns(2)

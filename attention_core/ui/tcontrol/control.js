@@ -48,7 +48,12 @@ function preview(T) {
       put(spec.axis, k, values);
       if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
     });
-    const layout = meta.title ? { "title.text": meta.title.split("{T}").join(fmt(T)) } : {};
+    let title = meta.title ? meta.title.split("{T}").join(fmt(T)) : null;
+    if (title !== null && meta.pair) {  // Home's share chart names the pair its share is of
+      const [a, b] = qs[meta.pair.src].looked().pair;
+      title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
+    }
+    const layout = title !== null ? { "title.text": title } : {};
     if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
     drawn += 1;
