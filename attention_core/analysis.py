@@ -212,6 +212,20 @@ def row_stats(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return a.mean(axis=-1), a.std(axis=-1)
 
 
+def add_norm_limit(s: Scenario, temps, which) -> float:
+    """The largest |entry| of the matrices `which` ("X", "O" the attention output, "Z" = X + O, "LN" = LayerNorm(Z)
+    with γ, β, "LN0" = LayerNorm(O)) over every T of `temps`: one signed scale that stays put while T moves."""
+    top = float(np.max(np.abs(s.x))) if "X" in which else 0.0
+    for t in temps:
+        out = self_attention(s.x, s.w_q, s.w_k, s.w_v, t).output
+        z, ln = add_and_norm(s.x, out, s.gamma, s.beta)
+        _, ln0 = add_and_norm(np.zeros_like(s.x), out, s.gamma, s.beta)
+        for name, m in (("O", out), ("Z", z), ("LN", ln), ("LN0", ln0)):
+            if name in which:
+                top = max(top, float(np.max(np.abs(m))))
+    return top or 1.0
+
+
 def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
     """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps`: row_stats of Z = X + softmax(S/T)·V
     (of the attention output alone when `x` is None) and of LayerNorm(Z) before γ, β. A value axis that stays put

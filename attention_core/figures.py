@@ -1013,8 +1013,11 @@ def heatmap_grid(
     width_px: float = theme.FULL_WIDTH_PX,
     shared_rows: bool = False,
     room: float | None = None,
+    limits: dict[str, float] | None = None,
 ) -> go.Figure:
     """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind[, scale group]).
+    `limits`: a signed scale group's ± (e.g. the largest |value| its panels reach over every T, so that the scale
+    stays put while T moves the cells), instead of its panels' own largest |value|.
 
     Panels with the same scale group share one colour scale (same range) and one colour bar, drawn right of
     the group's rightmost panel; a panel without a group has its own scale and its own colour bar. Gaps
@@ -1047,7 +1050,7 @@ def heatmap_grid(
     for g_index, group in enumerate(dict.fromkeys(groups)):
         members = [k for k, g in enumerate(groups) if g == group]
         kind = panels[members[0]][4]
-        scale = _scale(np.zeros(1), kind, scale_limit(*(panels[k][1] for k in members)))
+        scale = _scale(np.zeros(1), kind, (limits or {}).get(group) or scale_limit(*(panels[k][1] for k in members)))
         right = max(places[k][1] for k in members)
         y0 = min(y_domains[places[k][0]][0] for k in members if places[k][1] == right)
         y1 = max(y_domains[places[k][0]][1] for k in members if places[k][1] == right)

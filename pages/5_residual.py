@@ -35,8 +35,11 @@ with ui.page("residual") as page:
                   (page.t("residual.attn_chart"), page.lesson.trace.output, words, axes, "signed", "z"),
                   (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
                   (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
-        page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid")),
-                   "add-norm")
+        # the scale holds the four at every T: T moves the cells, not the scale
+        limit = analysis.add_norm_limit(page.scenario, t_options(page.scenario.temperature),
+                                        ("X", "O", "LN0") if dropped else ("X", "O", "Z", "LN"))
+        page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid"),
+                             limits={"z": limit}), "add-norm")
 
     add_norm_part()
     st.caption(page.t("views.residual_scale") + " " + page.t("residual.add_note"))

@@ -19,9 +19,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_core import analysis, codec
+from attention_core import analysis, codec, layer_norm, learn, presets
+from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
+from attention_core.ui.state import Training
 from tests.e2e.app_driver import (
     SIDEBAR,
     T_CONTROL,
@@ -72,17 +74,48 @@ SCENARIOS = {
     "one-word": Scenario().with_sentence("슬픈")[0],
 }
 # the pages with charts the control redraws; the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
-PAGES = ("home", "temperature", "value", "residual", "multihead", "order")
-FOLLOWING = {"home": {"pipeline"}, "temperature": {"document-bars", "weights"},  # charts redrawn in the browser
-             "value": {"weights", "output", "contributions"}, "residual": {"add-norm"},
-             "multihead": {"weights-0"}, "order": {"weights"}}
+PAGES = ("home", "temperature", "value", "residual", "multihead", "learn", "order")
+FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "weights"},  # redrawn in the browser
+             "value": {"weights", "output", "contributions"}, "residual": {"add-norm", "stats"},
+             "multihead": {"weights-0", "concat", "output"}, "learn": {"weights-learned", "weights-hand-set"},
+             "order": {"weights", "delta-without", "delta-with"}}
+TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
 MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
 PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
-def expected(s: Scenario, spec: dict) -> np.ndarray:
-    """The quantity `spec` names, computed by attention_core at the scenario's T."""
+def expected(s: Scenario, spec: dict) -> tuple[np.ndarray, float | None]:
+    """The quantity `spec` names, computed by attention_core at the scenario's T, and the size its error is
+    measured against where the quantity is a difference of larger numbers (None: its own numbers): ⑧'s Δ is
+    known to the outputs' rounding, LayerNorm's mean (0 by construction) to its values'."""
+    src, q = spec["src"], spec["q"]
+    if src in ("shuffle0", "shuffle"):
+        r = analysis.shuffle_experiment(s, 0.0 if src == "shuffle0" else s.pe_alpha)
+        return r.delta, float(np.max(np.abs(r.original)))
+    if src in ("learned", "hand"):
+        if src == "learned":  # the run ⑦ starts: from the seed, before its first step
+            t = Training()
+            run = learn.start(learn.load_dataset(), seed=t.seed, lr=t.lr, temperature=t.temperature)
+            w_q, w_k = run.w_q, run.w_k
+        else:
+            w_q, w_k, _ = presets.single_head_weights("emotion")
+        return learn.sentence_weights(s.x, w_q, w_k, s.temperature), None
+    if src == "heads":
+        multi = analysis.compute(s).multi
+        return {"concat": multi.concat, "MO": multi.output}[q], None
+    if "stat" in spec:
+        lesson = analysis.compute(s)
+        m = {"Z": lesson.residual, "O": lesson.trace.output}[q.removesuffix("hat")]
+        m = layer_norm(m) if q.endswith("hat") else m
+        mean, std = analysis.row_stats(m)
+        return (mean, float(np.max(np.abs(m)))) if spec["stat"] == "mean" else (std, None)
+    if q == "share":
+        return analysis.most_looked_pair(analysis.compute(s).trace.weights)[1], None
+    return _expected(s, spec), None
+
+
+def _expected(s: Scenario, spec: dict) -> np.ndarray:
     src, q = spec["src"], spec["q"]
     if src == "doc":
         full = analysis.document_example((s.temperature,))
@@ -101,16 +134,24 @@ def expected(s: Scenario, spec: dict) -> np.ndarray:
     return full[spec["row"]] if spec.get("row") is not None else full
 
 
-def assert_close(got, want: np.ndarray, where: str) -> None:
+def assert_close(got, want: np.ndarray, where: str, of: float | None = None) -> None:
     got = np.array([[np.nan if v is None else v for v in row] for row in got] if want.ndim == 2
                    else [np.nan if v is None else v for v in got], dtype=float)
     assert got.shape == want.shape, where
     shown = ~np.isnan(got)  # masked cells are drawn blank
     # relative 1e-9 of each number; a number that is 0 up to rounding (LayerNorm's centred values, a weight
-    # of e^-700) is compared with the size of its matrix instead
+    # of e^-700) is compared with the size of its matrix instead, a difference with the size of what it is the
+    # difference of (`of`)
     scale = max(float(np.max(np.abs(want))), 1e-300)
+    floor = 1e-6 * scale if of is None else of
     err = np.abs(got[shown] - want[shown])
-    assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), 1e-6 * scale)), (where, float(err.max()))
+    assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), floor)), (where, float(err.max()))
+
+
+def share_title(s: Scenario, a: int, b: int) -> str:
+    """Home's share chart's title as the server writes it (app.py), for the pair (a, b) at the scenario's T."""
+    words = s.labels
+    return text("ko", "home.share_chart", t=s.temperature, a=words[a], b=words[b]).split(": ", 1)[1].split(" (")[0]
 
 
 def open_at(page, app_server, key: str, scenario: Scenario) -> None:
@@ -143,7 +184,8 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
         scenario = replace(base, **PAGE_SETTINGS.get(key, {}))
         open_at(page, app_server, key, scenario)
         drawn = page.evaluate(T_TRACES_JS)
-        assert FOLLOWING[key] <= {trace["chart"] for trace in drawn}, (name, key, drawn)
+        following = FOLLOWING[key] - (TWO_WORDS if scenario.n < 2 else set())
+        assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
             page.evaluate("t => window.__attentionT.preview(t)", t)
             if t in FAST_CHECKED:
@@ -151,20 +193,23 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
-                want = expected(at_t, trace["spec"])
-                assert_close(trace["values"], want, where)
+                want, of = expected(at_t, trace["spec"])
+                assert_close(trace["values"], want, where, of)
                 if trace["text"] is not None:  # numbers printed by the server's f"{v:.{d}f}"
                     assert trace["text"] == [f"{v:.{trace['spec']['text']}f}" for v in want], where
                 if "T =" in trace["title"]:
                     assert f"T = {t:g}" in trace["title"], where
+                if trace["spec"]["q"] == "share":  # Home's share chart: the title names the pair at T
+                    (a, b), _ = analysis.most_looked_pair(analysis.compute(at_t).trace.weights)
+                    assert share_title(at_t, a, b) in trace["title"].replace("<br>", " "), where
             marks = page.evaluate(MARKS_JS)  # the line at T on a chart over T, and its label
             assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
             for mark in marks:
                 where = f"{name}, {key}, chart {mark['chart']}, T = {t:g}"
                 assert mark["shapes"] and all(x0 == x1 == t for x0, x1 in mark["shapes"]), (where, mark)
-                for x, log, text in mark["notes"]:
+                for x, log, label in mark["notes"]:
                     assert x == pytest.approx(np.log10(t) if log else t, rel=1e-12, abs=1e-12), (where, mark)
-                    assert f"{t:g}" in text, (where, mark)
+                    assert f"{t:g}" in label, (where, mark)
         counts = page.evaluate("() => window.__attentionT.draw")
         assert counts["full"] == 0 and counts["fast"] > 0, (name, key, counts)  # no chart fell back to Plotly.update
         assert page.js_errors == [], page.js_errors
