@@ -27,7 +27,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from .. import analysis, learn, presets
+from .. import analysis, figures, learn, presets
 from ..attention import layer_norm
 from ..positions import positional_encoding
 
@@ -247,6 +247,47 @@ def _printed(trace, values: np.ndarray) -> int | None:
     return None
 
 
+def _weight_line(trace, w: np.ndarray) -> dict | None:
+    """④'s line from word i to word j whose thickness, opacity and hover text are the weight W[i, j]
+    (figures.weight_lines): its spec, with the hover text as a template ({w} for the weight), or None."""
+    x, width = trace.x, trace.line.width if trace.line is not None else None
+    if trace.mode != "lines" or x is None or len(x) != 2 or width is None or trace.opacity is None:
+        return None
+    try:
+        i, j = int(x[0]), int(x[1])
+    except (TypeError, ValueError):
+        return None
+    if not (0 <= i < w.shape[0] and 0 <= j < w.shape[1]):
+        return None
+    v = float(w[i, j])
+    tail = f": {v:.3f}<extra></extra>"
+    hover = trace.hovertemplate or ""
+    if width != 1 + 24 * v or trace.opacity != 0.35 + 0.65 * v or not hover.endswith(tail):
+        return None
+    return {"axis": "line", "src": "main", "q": "W", "row": i, "col": j,
+            "hover": hover[: -len(tail)] + ": {w}<extra></extra>"}
+
+
+def _weight_labels(trace, w: np.ndarray, labels: list[str]) -> dict | None:
+    """④'s words under the lines, each with its weight W[i, j] printed f"{w:.2f}" (all of them up to 10 words, else
+    those of the five largest weights): its spec (the words, the row, which rule), or None."""
+    text = trace.text if not isinstance(trace.text, str) else None
+    if text is None or trace.mode != "markers+text" or len(text) != w.shape[1] or w.shape[1] < 2:
+        return None
+    n = w.shape[1]
+    words = [figures.plain(word) for word in labels]  # as the chart prints them
+    if len(words) != n:
+        return None
+    for i in range(w.shape[0]):
+        row = w[i]
+        top5 = float(np.sort(row)[-min(5, n)])
+        shown = [n <= 10 or v >= top5 for v in row]
+        if all((t == f"{words[j]}<br>{v:.2f}") if shown[j] else t == "" for j, (t, v) in enumerate(zip(text, row))):
+            return {"axis": "text", "src": "main", "q": "W", "row": i, "words": words,
+                    "top": None if n <= 10 else 5, "text": 2}
+    return None
+
+
 def _marks_at(fig: go.Figure, t: float) -> list[dict]:
     """The vertical line at T on a chart over T (③'s curves) and the label on it that prints T: where the
     browser moves them ({"shape": k} / {"note": k, "log": …, "text": the label with {T} for T})."""
@@ -299,6 +340,12 @@ def attach(p, fig: go.Figure) -> go.Figure:
         kind = trace.type
         if kind not in ("heatmap", "bar", "scatter"):
             continue
+        if kind == "scatter":  # ④'s lines and the weights printed under them
+            spec = _weight_line(trace, sources.matrices[("main", "W")])
+            spec = spec or _weight_labels(trace, sources.matrices[("main", "W")], list(p.scenario.labels))
+            if spec is not None:
+                traces.append({"i": i, **spec})
+                continue
         axis = "z" if kind == "heatmap" else ("x" if kind == "bar" and trace.orientation == "h" else "y")
         values = _numbers(getattr(trace, axis))
         if values is None or (axis == "z") != (values.ndim == 2):

@@ -26,11 +26,9 @@ CASES = [(spec.key, {}) for spec in PAGES] + [("multihead", {"head_temperature":
 
 # (page, chart, what) that changes with T and is drawn again only by the server's run after the release
 EXEMPT: dict[tuple[str, str, str], str] = {
-    # ④'s line chart draws one line per word it links (the 16 thickest at T): each line's thickness, opacity and
-    # hover text are its weight, and the printed weights under the words are the row of weights, none of it a
-    # trace of numbers the control recomputes
-    **{("value", "lines", f"trace {k}"): "line widths and printed weights" for k in range(5)},
-    # ④'s sums printed beside the stacks: annotations, which the control does not rewrite
+    # ④'s sums printed beside the stacks are annotations: Plotly redraws an edited annotation only through a
+    # relayout that lays the whole figure out again (what the fast frame avoids); the stacks and the Σ marks
+    # themselves follow
     ("value", "contributions", "annotations"): "the sums' annotations",
 }
 
@@ -55,7 +53,9 @@ def unfollowed(key: str, name: str, a: dict, b: dict) -> list[str]:
     for i, (ta, tb) in enumerate(zip(a["data"], b["data"], strict=False)):
         changed = sorted(k for k in set(ta) | set(tb) if dumped(ta.get(k)) != dumped(tb.get(k)))
         spec = specs.get(i)
-        followed = set() if spec is None else {spec["axis"]} | ({"text"} if spec.get("text") is not None else set())
+        followed = set() if spec is None else ({"line", "opacity", "hovertemplate"} if spec["axis"] == "line"
+                                               else {spec["axis"]} | ({"text"} if spec.get("text") is not None
+                                                                      else set()))
         if set(changed) - followed:
             out.append(f"trace {i}")
     la, lb = a.get("layout", {}), b.get("layout", {})

@@ -50,6 +50,11 @@ T_TRACES_JS = """
   const plain = v => (typeof v === 'number' && Number.isFinite(v)) ? v : null;
   const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
   return meta.traces.map(spec => {
+    const t = gd.data[spec.i];
+    if (spec.axis === 'line') return {chart: name, spec, hidden: false, values: [t.line.width, t.opacity],
+                                      text: [t.hovertemplate], title: ''};
+    if (spec.axis === 'text') return {chart: name, spec, hidden: false, values: null, text: Array.from(t.text),
+                                      title: ''};
     const v = gd.data[spec.i][spec.axis];
     const values = spec.axis === 'z' ? Array.from(v, row => Array.from(row, plain)) : Array.from(v, plain);
     const text = spec.text != null ? Array.from(gd.data[spec.i].text) : null;
@@ -148,6 +153,21 @@ def assert_close(got, want: np.ndarray, where: str, of: float | None = None) -> 
     assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), floor)), (where, float(err.max()))
 
 
+def assert_weight_lines(s: Scenario, trace: dict, where: str) -> None:
+    """④'s line from word i to j (its thickness 1 + 24 w, opacity 0.35 + 0.65 w, hover text ending in w to 3
+    decimals), or the words under the lines with w to 2 decimals (figures.weight_lines)."""
+    spec = trace["spec"]
+    row = analysis.compute(s).trace.weights[spec["row"]]
+    if spec["axis"] == "line":
+        w = row[spec["col"]]
+        assert_close(trace["values"], np.array([1 + 24 * w, 0.35 + 0.65 * w]), where)
+        assert trace["text"][0].endswith(f": {w:.3f}<extra></extra>"), where
+        return
+    top5 = np.sort(row)[-min(5, len(row))]
+    assert trace["text"] == [f"{word}<br>{w:.2f}" if len(row) <= 10 or w >= top5 else ""
+                             for word, w in zip(spec["words"], row, strict=True)], where
+
+
 def share_title(s: Scenario, a: int, b: int) -> str:
     """Home's share chart's title as the server writes it (app.py), for the pair (a, b) at the scenario's T."""
     words = s.labels
@@ -193,6 +213,9 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
+                if trace["spec"]["axis"] in ("line", "text"):  # ④'s lines and the weights printed under them
+                    assert_weight_lines(at_t, trace, where)
+                    continue
                 want, of = expected(at_t, trace["spec"])
                 assert_close(trace["values"], want, where, of)
                 if trace["text"] is not None:  # numbers printed by the server's f"{v:.{d}f}"
@@ -227,6 +250,8 @@ DRAWN_JS = """
     texts: [...gd.querySelectorAll('.barlayer text, .scatterlayer text')].map(t => [t.textContent,
                                                                       t.getAttribute('transform')]),
     points: [...gd.querySelectorAll('.scatterlayer path.point')].map(p => p.getAttribute('transform')),
+    lines: [...gd.querySelectorAll('.scatterlayer g.trace')].map(g => [g.style.opacity,
+      ...[...g.querySelectorAll('path.js-line')].map(p => [p.getAttribute('d'), p.style.strokeWidth])]),
     range: JSON.stringify([gd._fullLayout.yaxis.range, gd._fullLayout.xaxis.range]),
     title: (gd.querySelector('.gtitle') || {}).textContent || '',
   }))

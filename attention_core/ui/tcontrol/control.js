@@ -44,6 +44,17 @@ function preview(T) {
       update[axis][k] = values;
     };
     traces.forEach((spec, k) => {
+      if (spec.axis === "line") {  // ④'s line from word row to word col: thickness, opacity and hover are the weight
+        const w = qs[spec.src].W()[spec.row][spec.col];
+        put("line.width", k, 1 + 24 * w);
+        put("opacity", k, 0.35 + 0.65 * w);
+        put("hovertemplate", k, spec.hover.split("{w}").join(tmath.printed(w, 3)));
+        return;
+      }
+      if (spec.axis === "text") {  // ④'s words, each with its weight (past 10 words those of the five largest)
+        put("text", k, tmath.weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
+        return;
+      }
       const values = tmath.traceValues(spec, qs);
       put(spec.axis, k, values);
       if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));

@@ -114,7 +114,7 @@ const tdraw = (() => {
     }
     for (const { info, traces, labelled } of plan) {
       for (const [full, values] of traces) {
-        for (const [axis, v] of Object.entries(values)) { gd.data[full.index][axis] = v; full[axis] = v; }
+        for (const [path, v] of Object.entries(values)) { put(gd.data[full.index], path, v); put(full, path, v); }
         const cd = full._module.calc(gd, full);
         if (!cd[0].t) cd[0].t = {};
         cd[0].trace = full;
@@ -130,18 +130,30 @@ const tdraw = (() => {
       }
       const moved = new Set(traces.map(([full]) => full._module));
       for (const module of modules.keys()) if (moved.has(module) && module.crossTraceCalc) module.crossTraceCalc(gd, info);
+      // a line's width, a trace's opacity and a scatter's texts are drawn by its module's style, not its plot
+      const styled = new Set(traces.filter(([, values]) => Object.keys(values).some((k) => k !== "y" && k !== "x"
+        && k !== "z" && k !== "hovertemplate")).map(([full]) => full._module));
       const kept = labelled.map((l) => { l.labels.forEach((n) => n.remove()); const tt = l.full.texttemplate; l.full.texttemplate = ""; return tt; });
       try {
         for (const [module, cds] of modules) {
           if (!moved.has(module)) continue;
           module.plot(gd, info, cds, info.plot.select(`.${module.layerName || LAYERS[module.name]}`));
         }
+        for (const module of styled) if (module.style) module.style(gd);
       } finally {
         labelled.forEach((l, k) => { l.full.texttemplate = kept[k]; });
       }
       for (const l of labelled) relabel(gd, info.plot.select(`.${LAYERS.heatmap}`), l);
     }
     return true;
+  }
+
+  // obj[path] = v, for a path with dots ("line.width")
+  function put(obj, path, v) {
+    const keys = path.split(".");
+    let o = obj;
+    for (const k of keys.slice(0, -1)) o = o[k] && typeof o[k] === "object" ? o[k] : (o[k] = {});
+    o[keys[keys.length - 1]] = v;
   }
 
   // Put the labels Plotly drew back in their (redrawn) trace group, with the new numbers and colours
@@ -187,15 +199,25 @@ const tdraw = (() => {
     stats.fast += 1;
   }
 
-  // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins)
+  // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins): one line, or
+  // the lines of a wrapped title (Plotly draws each line between <br>s as a tspan.line) when there are as many
   function title(gd, layout) {
     const text = layout["title.text"];
     const node = gd.querySelector(".g-gtitle .gtitle");
     if (text === undefined) return;
     gd.layout.title = Object.assign({}, gd.layout.title, { text });
     if (gd._fullLayout.title) gd._fullLayout.title.text = text;
-    if (node && !/[<&]/.test(text) && node.childNodes.length <= 1) node.textContent = text;
-    else window.Plotly.relayout(gd, layout);
+    const lines = text.split("<br>");
+    if (node && !lines.some((line) => /[<&]/.test(line))) {
+      const spans = node.querySelectorAll(":scope > tspan.line");
+      if (lines.length === 1 && node.childNodes.length <= 1) { node.textContent = text; return; }
+      if (lines.length > 1 && spans.length === lines.length && node.childNodes.length === lines.length) {
+        spans.forEach((span, k) => { span.textContent = lines[k]; });
+        return;
+      }
+    }
+    stats.full += 1;  // a title drawn otherwise: Plotly lays the whole figure out again
+    window.Plotly.relayout(gd, layout);
   }
 
   // The vertical line at T on a chart over T, and its label, moved to T in the nodes Plotly drew (a relayout

@@ -146,6 +146,13 @@ const tmath = (() => {
     return s;
   }
 
-  return { softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
+  // figures.weight_lines' words under the lines: "word<br>w" with w printed to `d` decimals, for every word, or
+  // (`top` given) for those whose weight is at least the top-th largest, "" for the rest
+  function weightLabels(row, words, top, d) {
+    const cut = top ? [...row].sort((a, b) => a - b)[row.length - Math.min(top, row.length)] : -Infinity;
+    return row.map((w, j) => (w >= cut ? `${words[j]}<br>${printed(w, d)}` : ""));
+  }
+
+  return { weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
     traceValues, printed };
 })();
