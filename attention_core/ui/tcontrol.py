@@ -288,6 +288,31 @@ def _weight_labels(trace, w: np.ndarray, labels: list[str]) -> dict | None:
     return None
 
 
+def _sums_beside(fig: go.Figure, traces: list[dict]) -> dict | None:
+    """④'s sums printed past the end of each stack (figures.stacked_contributions): the annotation of each of the
+    Σ marks' points, at the end of its stack on its sign's side, printing the sum to 2 decimals; where the browser
+    rewrites them ({"notes": annotation per point, "marks": the Σ trace, "bars": the stack's bar traces})."""
+    marks = [t for t in traces if t["q"] == "O" and t.get("row") is not None and fig.data[t["i"]].type == "scatter"]
+    notes = list(fig.layout.annotations or ())
+    if len(marks) != 1 or not notes:
+        return None
+    total = np.asarray(fig.data[marks[0]["i"]].y, dtype=float)
+    bars = [k for k, tr in enumerate(fig.data) if tr.type == "bar"]
+    if not bars or len(notes) != len(total):
+        return None
+    stack = np.asarray([np.asarray(fig.data[k].y, dtype=float) for k in bars])
+    if stack.shape[1] != len(total):
+        return None
+    up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+    for c, note in enumerate(notes):
+        below = total[c] < 0
+        end = (down if below else up)[c]
+        if ((note.xref, note.yref) != ("x", "y") or note.text != f"{total[c]:.2f}" or note.y != end
+                or note.yanchor != ("top" if below else "bottom")):
+            return None
+    return {"notes": list(range(len(notes))), "marks": marks[0]["i"], "bars": bars, "decimals": 2}
+
+
 def _marks_at(fig: go.Figure, t: float) -> list[dict]:
     """The vertical line at T on a chart over T (③'s curves) and the label on it that prints T: where the
     browser moves them ({"shape": k} / {"note": k, "log": …, "text": the label with {T} for T})."""
@@ -372,12 +397,15 @@ def attach(p, fig: go.Figure) -> go.Figure:
     bases = {t["q"].removesuffix("hat") for t in traces if "stat" in t and not zero_mean(t)}
     traces = [t for t in traces if not zero_mean(t) or t["q"].removesuffix("hat") in bases]
     marks = _marks_at(fig, sources.t)
+    sums = _sums_beside(fig, traces)
     if not traces and not marks:
         return fig
     meta = {"traces": traces,
             "sources": sources.payload({t["src"] for t in traces}, {t["q"] for t in traces})}
     if marks:
         meta["marks"] = marks
+    if sums:
+        meta["sums"] = sums
     title = fig.layout.title.text if fig.layout.title is not None else None
     t_text = f"{sources.t:g}"
     for form in (f"T = {t_text}", f"T={t_text}", f"T: {t_text}"):

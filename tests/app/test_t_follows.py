@@ -24,13 +24,9 @@ from tests.figure_data import decode_typed_arrays
 CASES = [(spec.key, {}) for spec in PAGES] + [("multihead", {"head_temperature": "shared"}),
                                                ("order", {"pe_alpha": 1.0, "mask": "causal"})]
 
-# (page, chart, what) that changes with T and is drawn again only by the server's run after the release
-EXEMPT: dict[tuple[str, str, str], str] = {
-    # ④'s sums printed beside the stacks are annotations: Plotly redraws an edited annotation only through a
-    # relayout that lays the whole figure out again (what the fast frame avoids); the stacks and the Σ marks
-    # themselves follow
-    ("value", "contributions", "annotations"): "the sums' annotations",
-}
+# (page, chart, what) that changes with T and is drawn again only by the server's run after the release, with why
+# (none today: a new entry needs its reason)
+EXEMPT: dict[tuple[str, str, str], str] = {}
 
 
 def figures_at(key: str, t: float, settings: dict) -> dict[str, dict]:
@@ -68,6 +64,8 @@ def unfollowed(key: str, name: str, a: dict, b: dict) -> list[str]:
     marks = meta.get("marks", [])
     for part, field in (("annotations", "note"), ("shapes", "shape")):
         moved = {m[field] for m in marks if field in m}
+        if part == "annotations" and "sums" in meta:  # ④'s sums beside the stacks
+            moved |= set(meta["sums"]["notes"])
         pa, pb = la.get(part) or [], lb.get(part) or []
         if len(pa) != len(pb) or any(dumped(x) != dumped(y) for k, (x, y) in enumerate(zip(pa, pb)) if k not in moved):
             out.append(part)

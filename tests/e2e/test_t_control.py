@@ -87,6 +87,7 @@ FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "we
 TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
 MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
+SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
 PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
@@ -181,6 +182,27 @@ def open_at(page, app_server, key: str, scenario: Scenario) -> None:
     page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
 
 
+# ④'s sums beside the stacks: the stack's bars and the Σ marks as drawn, and the annotations
+SUMS_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
+  const meta = gd.layout.meta && gd.layout.meta.attention_t;
+  if (!meta || !meta.sums) return [];
+  return [{bars: meta.sums.bars.map(i => Array.from(gd.data[i].y)), total: Array.from(gd.data[meta.sums.marks].y),
+           notes: meta.sums.notes.map(k => gd.layout.annotations[k]).map(a => [a.y, a.text, a.yanchor, a.yshift])}];
+})
+"""
+
+
+def assert_sums(page, where: str) -> None:
+    """④'s sums as figures.stacked_contributions writes them for the stack and the sums the page shows."""
+    for chart in page.evaluate(SUMS_JS):
+        stack, total = np.array(chart["bars"], dtype=float), np.array(chart["total"], dtype=float)
+        up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+        want = [[float(d if v < 0 else u), f"{v:.2f}", "top" if v < 0 else "bottom", -2 if v < 0 else 2]
+                for u, d, v in zip(up, down, total, strict=True)]
+        assert chart["notes"] == want, where
+
+
 MARKS_JS = """
 () => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
   const meta = gd.layout.meta && gd.layout.meta.attention_t;
@@ -209,7 +231,8 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
         for t in T_OPTIONS:
             page.evaluate("t => window.__attentionT.preview(t)", t)
             if t in FAST_CHECKED:
-                assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())))
+                assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())),
+                                                    len(SUMMED.get(key, ())))
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
@@ -225,6 +248,7 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
                 if trace["spec"]["q"] == "share":  # Home's share chart: the title names the pair at T
                     (a, b), _ = analysis.most_looked_pair(analysis.compute(at_t).trace.weights)
                     assert share_title(at_t, a, b) in trace["title"].replace("<br>", " "), where
+            assert_sums(page, f"{name}, {key}, T = {t:g}")
             marks = page.evaluate(MARKS_JS)  # the line at T on a chart over T, and its label
             assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
             for mark in marks:
@@ -269,21 +293,32 @@ MARKS_DRAWN_JS = """
       g.querySelector('text').textContent]),
   ])
 """
+# where the annotations of a T chart that rewrites them (④'s sums) are drawn: [x, y, box width, text] (px)
+NOTES_DRAWN_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
+  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t && gd.layout.meta.attention_t.sums).map(gd => [
+    [...gd.querySelectorAll('g.annotation g.cursor-pointer')].map(g => [
+      ...g.getAttribute('transform').match(/[-\\d.]+/g).map(Number),
+      Number(g.querySelector('rect.bg').getAttribute('width')), g.querySelector('text').textContent]),
+  ])
+"""
 FULL_REDRAW_JS = """
 () => Promise.all([...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
   .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => Plotly.redraw(gd)))
 """
 
 
-def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int) -> None:
+def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int, summed: int) -> None:
     """A preview frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figures from the
     same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew them."""
     fast, fast_marks = page.evaluate(DRAWN_JS), page.evaluate(MARKS_DRAWN_JS)
+    fast_notes = page.evaluate(NOTES_DRAWN_JS)
     page.evaluate(FULL_REDRAW_JS)
     assert page.evaluate(DRAWN_JS) == fast, where
-    full_marks = page.evaluate(MARKS_DRAWN_JS)
+    full_marks, full_notes = page.evaluate(MARKS_DRAWN_JS), page.evaluate(NOTES_DRAWN_JS)
     assert len(full_marks) == len(fast_marks) == marked, (where, full_marks)
-    for got, want in zip(fast_marks, full_marks):  # within a pixel's rounding
+    assert len(full_notes) == len(fast_notes) == summed, (where, full_notes)
+    for got, want in zip(fast_marks + fast_notes, full_marks + full_notes):  # within a pixel's rounding
         for a, b in zip(flat(got), flat(want), strict=True):
             assert a == b if isinstance(a, str) else abs(a - b) <= 1.0, (where, got, want)
 

@@ -67,6 +67,11 @@ function preview(T) {
     const layout = title !== null ? { "title.text": title } : {};
     if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
+    if (meta.sums) {  // ④'s sums past the end of each stack, at the stack's end on the sum's side
+      const drawn = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : gd.data[i].y; };
+      const notes = tmath.stackSums(meta.sums.bars.map(drawn), drawn(meta.sums.marks), meta.sums.decimals);
+      tdraw.sums(gd, meta.sums.notes, notes);
+    }
     drawn += 1;
   }
   stats.previews += 1;

@@ -153,6 +153,17 @@ const tmath = (() => {
     return row.map((w, j) => (w >= cut ? `${words[j]}<br>${printed(w, d)}` : ""));
   }
 
-  return { weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
+  // figures.stacked_contributions' sums: for each bar position, the sum printed to `d` decimals at the end of its
+  // stack on the sum's side (the positive parts stacked up, the negative down), and whether that side is below
+  function stackSums(stack, total, d) {
+    return Array.from(total, (v, c) => {
+      let up = 0, down = 0;
+      for (const row of stack) { const p = row[c]; if (p > 0) up += p; else down += p; }
+      const below = v < 0;
+      return { y: below ? down : up, text: printed(v, d), below };
+    });
+  }
+
+  return { stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
     traceValues, printed };
 })();
