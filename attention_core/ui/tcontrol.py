@@ -101,6 +101,7 @@ class _Sources:
             self.matrices[("heads", "concat")] = multi.concat
             self.matrices[("heads", "MO")] = multi.output
         self._contrib = None
+        self._shares: set[tuple[int, int]] = set()  # the (row, col) shares matched to a bar so far
         self._stats = None
         self._later = False
 
@@ -182,9 +183,11 @@ class _Sources:
         if c.shape[2] == values.shape[0]:
             flat = c.reshape(-1, c.shape[2])
             hits = np.flatnonzero(np.all(np.abs(flat - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
-            if hits.size:
-                i, j = divmod(int(hits[0]), c.shape[1])
-                if np.any(c[i, j] != 0):
+            # the first pair not taken yet: equal words have equal shares, each its own bar
+            for hit in hits:
+                i, j = divmod(int(hit), c.shape[1])
+                if (i, j) not in self._shares and np.any(c[i, j] != 0):
+                    self._shares.add((i, j))
                     return {"axis": "y", "src": "main", "q": "C", "row": i, "col": j}
         return None
 
@@ -203,7 +206,7 @@ class _Sources:
             src = self.inputs[name]
             if name == "main":
                 entry = {"S": _rows(src["S"]), "allowed": None}
-                if quantities & {"O", "Z", "LN", "LN0", "C", "Zhat", "Ohat"}:
+                if quantities & {"O", "Z", "LN", "LN0", "C", "rest", "Zhat", "Ohat"}:
                     entry["V"] = _rows(src["V"])
                 if quantities & {"Z", "LN", "Zhat"}:
                     entry["X"] = _rows(src["X"])
@@ -286,6 +289,25 @@ def _weight_labels(trace, w: np.ndarray, labels: list[str]) -> dict | None:
             return {"axis": "text", "src": "main", "q": "W", "row": i, "words": words,
                     "top": None if n <= 10 else 5, "text": 2}
     return None
+
+
+def _rest_of_stack(fig: go.Figure, traces: list[dict], sources: _Sources) -> list[dict]:
+    """④'s "other words" segment (analysis.largest_parts): the bar whose numbers are the sum of the shares of every
+    word but the ones the stack shows, for the words shown as they are now."""
+    parts = [t for t in traces if t["q"] == "C"]
+    if not parts or len({t["row"] for t in parts}) != 1:
+        return []
+    i, shown = parts[0]["row"], sorted({t["col"] for t in parts})
+    others = [j for j in range(sources.contributions().shape[1]) if j not in shown]
+    if not others:
+        return []
+    rest = sources.contributions()[i][others].sum(axis=0)
+    done = {t["i"] for t in traces}
+    for k, trace in enumerate(fig.data):
+        values = _numbers(trace.y) if trace.type == "bar" and k not in done else None
+        if values is not None and values.shape == rest.shape and _same(values, rest, None):
+            return [{"i": k, "axis": "y", "src": "main", "q": "rest", "row": i, "cols": shown}]
+    return []
 
 
 def _sums_beside(fig: go.Figure, traces: list[dict]) -> dict | None:
@@ -389,6 +411,7 @@ def attach(p, fig: go.Figure) -> go.Figure:
                 # of one word)
                 continue
             traces.append({"i": i, **spec})
+    traces += _rest_of_stack(fig, traces, sources)
     # LayerNorm's mean is 0 by construction: a line of zeros is its mean only beside another of ⑤'s lines of the
     # same matrix
     def zero_mean(t: dict) -> bool:

@@ -68,7 +68,9 @@ function preview(T) {
     if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
     if (meta.sums) {  // ④'s sums past the end of each stack, at the stack's end on the sum's side
-      const drawn = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : gd.data[i].y; };
+      // a trace's numbers as drawn: the new ones, or Plotly's own (gd.data may hold them still encoded)
+      const full = (i) => (gd._fullData || []).find((f) => f.index === i);
+      const drawn = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : full(i).y; };
       const notes = tmath.stackSums(meta.sums.bars.map(drawn), drawn(meta.sums.marks), meta.sums.decimals);
       tdraw.sums(gd, meta.sums.notes, notes);
     }

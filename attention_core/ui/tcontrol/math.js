@@ -126,6 +126,12 @@ const tmath = (() => {
       const w = q.W()[spec.row][spec.col];
       return q.src.V[spec.col].map(v => w * v);
     }
+    if (spec.q === "rest") {  // the shares of every word but the columns `cols` the stack shows, added up in order
+      const w = q.W()[spec.row], shown = new Set(spec.cols);
+      const out = new Array(q.src.V[0].length).fill(0);
+      w.forEach((wj, j) => { if (!shown.has(j)) q.src.V[j].forEach((v, c) => { out[c] += wj * v; }); });
+      return out;
+    }
     const m = q[spec.q]();
     if (spec.stat) return (spec.stat === "mean" ? rowMean : rowStd)(m);
     if (spec.row !== undefined && spec.row !== null) return m[spec.row];
