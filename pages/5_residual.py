@@ -88,7 +88,8 @@ with ui.page("residual") as page:
             page.chart(page.fig.grouped_bars({
                 with_res: analysis.cosine(lesson.normalized, x),
                 without: analysis.cosine(lesson.normalized_without_residual, x),
-            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis")), "cosine")
+            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis"),
+                y_range=(-1.0, 1.0)), "cosine")  # a cosine's whole range: T moves the bars, not the axis
 
         @page.follows_t
         def pairs_part() -> None:

@@ -83,9 +83,14 @@ class _Sources:
         self.pair = (a, b)
         self.vectors = {("main", "H"): analysis.entropy(tr.weights),
                         ("main", "EH"): analysis.effective_words(tr.weights),
-                        ("main", "share"): share}
+                        ("main", "share"): share,
+                        # ⑤ without the residual: how much of each word's X survives LayerNorm, with and without
+                        ("main", "cosLN"): analysis.cosine(lesson.normalized, s.x),
+                        ("main", "cosLN0"): analysis.cosine(lesson.normalized_without_residual, s.x)}
         self.row_sources = {"main": tr.weights,
                             "doc": analysis.document_example((self.t,))}
+        self.matrices[("main", "pairLN")] = analysis.pair_cosines(lesson.normalized)  # ⑤'s word pairs
+        self.matrices[("main", "pairLN0")] = analysis.pair_cosines(lesson.normalized_without_residual)
         if s.mask != "none" or s.pe_alpha:
             m = analysis.masked_attention(s)
             self.inputs["masked"] = {"S": m.trace.scores, "allowed": m.allowed}
@@ -206,11 +211,12 @@ class _Sources:
             src = self.inputs[name]
             if name == "main":
                 entry = {"S": _rows(src["S"]), "allowed": None}
-                if quantities & {"O", "Z", "LN", "LN0", "C", "rest", "Zhat", "Ohat"}:
+                cosines = {"cosLN", "cosLN0", "pairLN", "pairLN0"}
+                if quantities & {"O", "Z", "LN", "LN0", "C", "rest", "Zhat", "Ohat", *cosines}:
                     entry["V"] = _rows(src["V"])
-                if quantities & {"Z", "LN", "Zhat"}:
+                if quantities & {"Z", "LN", "Zhat", "cosLN", "cosLN0", "pairLN"}:
                     entry["X"] = _rows(src["X"])
-                if quantities & {"LN", "LN0"}:
+                if quantities & {"LN", "LN0", *cosines}:
                     entry["gamma"], entry["beta"] = _rows(src["gamma"]), _rows(src["beta"])
             elif name == "heads":
                 entry = {"heads": [{"S": _rows(h["S"]), "V": _rows(h["V"])} for h in src["heads"]]}
@@ -418,6 +424,9 @@ def attach(p, fig: go.Figure) -> go.Figure:
         return t.get("stat") == "mean" and t["q"].endswith("hat")
 
     bases = {t["q"].removesuffix("hat") for t in traces if "stat" in t and not zero_mean(t)}
+    for t in traces:  # a line of zeros matched the first such mean: it is the one of the matrix beside it
+        if zero_mean(t) and len(bases) == 1:
+            t["q"] = f"{next(iter(bases))}hat"
     traces = [t for t in traces if not zero_mean(t) or t["q"].removesuffix("hat") in bases]
     marks = _marks_at(fig, sources.t)
     sums = _sums_beside(fig, traces)

@@ -22,7 +22,8 @@ from tests.app.conftest import charts, figure_json, open_page
 from tests.figure_data import decode_typed_arrays
 
 CASES = [(spec.key, {}) for spec in PAGES] + [("multihead", {"head_temperature": "shared"}),
-                                               ("order", {"pe_alpha": 1.0, "mask": "causal"})]
+                                               ("order", {"pe_alpha": 1.0, "mask": "causal"}),
+                                               ("residual", {"drop": True})]  # ⑤ without the residual
 
 # (page, chart, what) that changes with T and is drawn again only by the server's run after the release, with why
 # (none today: a new entry needs its reason)
@@ -30,8 +31,12 @@ EXEMPT: dict[tuple[str, str, str], str] = {}
 
 
 def figures_at(key: str, t: float, settings: dict) -> dict[str, dict]:
+    settings = dict(settings)
+    drop = settings.pop("drop", False)
     link = codec.encode_link(replace(Scenario(), temperature=t, **settings), View())
     at = open_page(key, query={"s": link})
+    if drop:
+        at.toggle(key="residual:drop").set_value(True).run()
     return {c.proto.id.rsplit("-chart:", 1)[-1]: decode_typed_arrays(figure_json(c)) for c in charts(at)}
 
 

@@ -85,6 +85,7 @@ FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "we
              "multihead": {"weights-0", "concat", "output"}, "learn": {"weights-learned", "weights-hand-set"},
              "order": {"weights", "delta-without", "delta-with"}}
 TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
+DROPPED = {"add-norm", "stats", "cosine", "pairs-with", "pairs-without"}  # ⑤ with the residual dropped
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
 MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
 SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
@@ -137,7 +138,11 @@ def _expected(s: Scenario, spec: dict) -> np.ndarray:
         if q == "rest":  # ④'s "other words": every word's share but the ones the stack shows
             parts = analysis.value_contributions(tr.weights, tr.v, spec["row"])
             return np.delete(parts, spec["cols"], axis=0).sum(axis=0)
-        full = {"W": tr.weights, "O": tr.output, "Z": lesson.residual, "LN": lesson.normalized,
+        full = {"cosLN": analysis.cosine(lesson.normalized, s.x),
+                "cosLN0": analysis.cosine(lesson.normalized_without_residual, s.x),
+                "pairLN": analysis.pair_cosines(lesson.normalized),
+                "pairLN0": analysis.pair_cosines(lesson.normalized_without_residual),
+                "W": tr.weights, "O": tr.output, "Z": lesson.residual, "LN": lesson.normalized,
                 "LN0": lesson.normalized_without_residual, "H": analysis.entropy(tr.weights),
                 "EH": analysis.effective_words(tr.weights)}[q]
     return full[spec["row"]] if spec.get("row") is not None else full
@@ -225,12 +230,18 @@ MARKS_JS = """
 def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
     page = new_page()
     pages = ("order",) if name == "causal" else PAGES
-    for key in pages:
+    # ⑤ twice: as it opens, then on the same page with the residual dropped
+    for key, drop in [(k, d) for k in pages for d in ((False, True) if k == "residual" else (False,))]:
         base = SCENARIOS.get(name, Scenario())
         scenario = replace(base, **PAGE_SETTINGS.get(key, {}))
-        open_at(page, app_server, key, scenario)
+        if drop:
+            page.locator(".st-key-residual-drop label").first.click()
+            page.wait_for_selector(".st-key-chart-pairs-without .js-plotly-plot", timeout=60_000)
+            settle(page)
+        else:
+            open_at(page, app_server, key, scenario)
         drawn = page.evaluate(T_TRACES_JS)
-        following = FOLLOWING[key] - (TWO_WORDS if scenario.n < 2 else set())
+        following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
         assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
             page.evaluate("t => window.__attentionT.preview(t)", t)

@@ -54,6 +54,22 @@ const tmath = (() => {
     return Math.sqrt(s / row.length);
   });
 
+  // analysis.cosine of rows: A_i · B_i / (|A_i| |B_i|), 0 where either row is all zeros
+  const norm = row => { let s = 0; for (const v of row) s += v * v; return Math.sqrt(s); };
+  function cos(a, b, na, nb) {
+    const d = na * nb;
+    if (!(d > 0)) return 0;
+    let s = 0;
+    for (let c = 0; c < a.length; c++) s += a[c] * b[c];
+    return s / d;
+  }
+  const cosineRows = (A, B) => A.map((row, i) => cos(row, B[i], norm(row), norm(B[i])));
+  // analysis.pair_cosines: C[i, j] = cos(A_i, A_j)
+  function pairCosines(A) {
+    const n = A.map(norm);
+    return A.map((a, i) => A.map((b, j) => cos(a, b, n[i], n[j])));
+  }
+
   // analysis.most_looked_pair: the two words with the largest column sums (the first on a tie), in their order,
   // and each row's share of its weight on them in percent; with one word (0, 0) and 100·w[:, 0]
   function lookedPair(W) {
@@ -101,6 +117,10 @@ const tmath = (() => {
       Zhat: () => get("Zhat", () => layerNorm(q.Z())),
       Ohat: () => get("Ohat", () => layerNorm(q.O())),
       looked: () => get("looked", () => lookedPair(q.W())),
+      cosLN: () => get("cosLN", () => cosineRows(q.LN(), src.X)),
+      cosLN0: () => get("cosLN0", () => cosineRows(q.LN0(), src.X)),
+      pairLN: () => get("pairLN", () => pairCosines(q.LN())),
+      pairLN0: () => get("pairLN0", () => pairCosines(q.LN0())),
       share: () => q.looked().share,
       // the heads (each its S and V_h, at the same T), side by side, and through W_O
       concat: () => get("concat", () => {
@@ -170,6 +190,6 @@ const tmath = (() => {
     });
   }
 
-  return { stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
+  return { cosineRows, pairCosines, stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
     traceValues, printed };
 })();
