@@ -3,6 +3,7 @@
 import streamlit as st
 
 from attention_core import analysis, ui
+from attention_core.registry import t_options
 
 with ui.page("home") as page:
     page.title()
@@ -28,9 +29,11 @@ with ui.page("home") as page:
             (page.t("home.p_weights"), trace.weights, words, words, "weights"),
             (page.t("home.p_v"), trace.v, words, axes, "signed", "v"),
             (page.t("home.p_out"), trace.output, words, axes, "signed", "v"),
-            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed"),
+            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm"),
         ]
-        page.chart(page.grid(panels, columns=4, phone_columns=2), "pipeline")
+        # Add & Norm's scale holds its cells at every T (V's holds the output's: a weighted average of its rows)
+        limits = {"norm": analysis.add_norm_limit(scenario, t_options(scenario.temperature), ("LN",))}
+        page.chart(page.grid(panels, columns=4, phone_columns=2, limits=limits), "pipeline")
 
     pipeline_part()
     st.caption(page.t("views.home_scales"))

@@ -17,6 +17,7 @@ from .attention import (
     MultiHeadTrace,
     add_and_norm,
     head_columns,
+    layer_norm,
     multi_head_attention,
     self_attention,
     softmax,
@@ -209,6 +210,35 @@ def contributions_span(scores_row: np.ndarray, v: np.ndarray, temps) -> tuple[fl
 def row_stats(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-row mean and (biased) standard deviation, as LayerNorm sees them."""
     return a.mean(axis=-1), a.std(axis=-1)
+
+
+def add_norm_limit(s: Scenario, temps, which) -> float:
+    """The largest |entry| of the matrices `which` ("X", "O" the attention output, "Z" = X + O, "LN" = LayerNorm(Z)
+    with γ, β, "LN0" = LayerNorm(O)) over every T of `temps`: one signed scale that stays put while T moves."""
+    top = float(np.max(np.abs(s.x))) if "X" in which else 0.0
+    for t in temps:
+        out = self_attention(s.x, s.w_q, s.w_k, s.w_v, t).output
+        z, ln = add_and_norm(s.x, out, s.gamma, s.beta)
+        _, ln0 = add_and_norm(np.zeros_like(s.x), out, s.gamma, s.beta)
+        for name, m in (("O", out), ("Z", z), ("LN", ln), ("LN0", ln0)):
+            if name in which:
+                top = max(top, float(np.max(np.abs(m))))
+    return top or 1.0
+
+
+def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
+    """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps`: row_stats of Z = X + softmax(S/T)·V
+    (of the attention output alone when `x` is None) and of LayerNorm(Z) before γ, β. A value axis that stays put
+    while T moves."""
+    lo, hi = np.inf, -np.inf
+    for t in temps:
+        before = softmax(np.asarray(scores, dtype=float), t) @ np.asarray(v, dtype=float)
+        if x is not None:
+            before = np.asarray(x, dtype=float) + before
+        for a in (before, layer_norm(before)):
+            for line in row_stats(a):
+                lo, hi = min(lo, float(line.min())), max(hi, float(line.max()))
+    return lo, hi
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -474,6 +504,31 @@ def shared_scale(*results: ShuffleResult) -> float:
     (so rounding noise of 1e-16 is drawn white, not in full colour)."""
     top = max(r.max_abs for r in results)
     return top if top > ROUNDING else 1.0
+
+
+def shuffle_spans(s: Scenario, alphas, temps) -> tuple[list[tuple[float, float]], float]:
+    """⑧'s Δ charts over every T of `temps`: the lowest and highest Δ of the experiment at each α of `alphas`, and
+    their shared ±scale (shared_scale of every one): a scale and a cell-number size that stay put while T moves."""
+    spans, top = [], 0.0
+    for alpha in alphas:
+        lo, hi = np.inf, -np.inf
+        for t in temps:
+            r = shuffle_experiment(s.with_temperature(t), alpha)
+            lo, hi, top = min(lo, float(r.delta.min())), max(hi, float(r.delta.max())), max(top, r.max_abs)
+        spans.append((lo, hi))
+    return spans, (top if top > ROUNDING else 1.0)
+
+
+def multi_head_spans(s: Scenario, temps) -> tuple[tuple[float, float], tuple[float, float]]:
+    """⑥'s Concat and output when the heads follow the sidebar T: the lowest and highest of each over every T of
+    `temps` (a colour scale and a cell-number size that stay put while T moves)."""
+    w_q, w_k, w_v, w_o = s.multi_head_weights
+    concat, out = [np.inf, -np.inf], [np.inf, -np.inf]
+    for t in temps:
+        m = multi_head_attention(s.x, w_q, w_k, w_v, w_o, s.n_heads, temperature=t)
+        for span, a in ((concat, m.concat), (out, m.output)):
+            span[0], span[1] = min(span[0], float(a.min())), max(span[1], float(a.max()))
+    return (concat[0], concat[1]), (out[0], out[1])
 
 
 def pe_wavelengths(d: int, base: float = 10000.0) -> np.ndarray:

@@ -427,8 +427,11 @@ def heatmap(
     masked: np.ndarray | None = None,
     masked_label: str = "masked",
     room: float | None = None,
+    span: tuple[float, float] | None = None,
 ) -> go.Figure:
     """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
+    `span`: the lowest and highest the values reach (e.g. over every T): the signed scale (unless `limit`) and the
+    size of the cell numbers are fitted to it instead of to `values`, so they stay put while the values move.
 
     Rows and columns are category axes named by their (distinct) labels, so hover reads the words
     from the axes and no per-cell label array travels to the browser. `limit` shares one signed scale
@@ -456,7 +459,7 @@ def heatmap(
         "xgap": 1, "ygap": 1, "showscale": show_scale, "hoverongaps": False,
         "colorbar": {"thickness": theme.COLORBAR_THICKNESS_PX, "len": 0.9,
                      "tickfont": {"size": _small(size, presenter)}},
-        **_scale(z, kind, limit),
+        **_scale(z, kind, limit if limit is not None or span is None else scale_limit(np.asarray(span))),
     }]
     if hidden is not None and hidden.any():
         data.append({
@@ -508,7 +511,8 @@ def heatmap(
         margin["l"] += int(size * theme.TITLE_LINE_EM * y_title.count("<br>"))
     depth = max((sum((m.row, m.col) == (k.row, k.col) for m in marks) for k in marks), default=0)
     cell_size = max(size - 1, _least(presenter, theme.CELL_TEXT_MIN_SIZE))
-    text_size = (cell_text_size(z, decimals, cell_w, cell_h, cell_size, _least(presenter, theme.CELL_TEXT_MIN_SIZE),
+    fits = z if span is None else np.asarray(span)
+    text_size = (cell_text_size(fits, decimals, cell_w, cell_h, cell_size, _least(presenter, theme.CELL_TEXT_MIN_SIZE),
                                 reserve=mark_rings(depth))
                  if text is None or (text and presenter) else (cell_size if text else None))
     if text_size:
@@ -1009,8 +1013,11 @@ def heatmap_grid(
     width_px: float = theme.FULL_WIDTH_PX,
     shared_rows: bool = False,
     room: float | None = None,
+    limits: dict[str, float] | None = None,
 ) -> go.Figure:
     """Small heatmaps side by side: panels of (title, values, row labels, col labels, kind[, scale group]).
+    `limits`: a signed scale group's ± (e.g. the largest |value| its panels reach over every T, so that the scale
+    stays put while T moves the cells), instead of its panels' own largest |value|.
 
     Panels with the same scale group share one colour scale (same range) and one colour bar, drawn right of
     the group's rightmost panel; a panel without a group has its own scale and its own colour bar. Gaps
@@ -1043,7 +1050,7 @@ def heatmap_grid(
     for g_index, group in enumerate(dict.fromkeys(groups)):
         members = [k for k, g in enumerate(groups) if g == group]
         kind = panels[members[0]][4]
-        scale = _scale(np.zeros(1), kind, scale_limit(*(panels[k][1] for k in members)))
+        scale = _scale(np.zeros(1), kind, (limits or {}).get(group) or scale_limit(*(panels[k][1] for k in members)))
         right = max(places[k][1] for k in members)
         y0 = min(y_domains[places[k][0]][0] for k in members if places[k][1] == right)
         y1 = max(y_domains[places[k][0]][1] for k in members if places[k][1] == right)
@@ -1104,10 +1111,12 @@ def line_rows(
     *,
     title: str = "",
     y_title: str = "",
+    y_range: tuple[float, float] | None = None,
     presenter: bool = False,
     height: int = 300,
 ) -> go.Figure:
-    """Each row (name, values over the same labels) as markers and lines, e.g. mean and std per word."""
+    """Each row (name, values over the same labels) as markers and lines, e.g. mean and std per word.
+    `y_range`: the lowest and highest the rows reach (e.g. over every T): a fixed value axis around it."""
     n = len(x_labels)
     data = [{
         "type": "scatter", "x": list(range(n)), "y": list(vals), "name": name, "mode": "lines+markers",
@@ -1119,13 +1128,20 @@ def line_rows(
     layout = {
         "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(x_labels), "tickangle": angle,
                   "range": [-0.5, n - 0.5]},  # room for the first and last labels
-        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999"},
+        "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999",
+                  **({"range": _padded(*y_range)} if y_range else {})},
         "legend": BOTTOM_LEGEND,
     }
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=x_labels, bottom_angle=angle)
     margin["b"] += legend_px([name for name, _ in rows], size)
     return _figure(data, layout, title, height, presenter, margin)
+
+
+def _padded(lo: float, hi: float) -> list[float]:
+    """[lo, hi] with room for the markers: a twentieth of the span (or 0.5 when it is one value) each side."""
+    pad = 0.05 * (hi - lo) if hi > lo else 0.5
+    return [lo - pad, hi + pad]
 
 
 @memoised

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from attention_core import analysis, figures, layer_norm, ui
+from attention_core.registry import t_options
 
 with ui.page("residual") as page:
     page.title()
@@ -34,8 +35,11 @@ with ui.page("residual") as page:
                   (page.t("residual.attn_chart"), page.lesson.trace.output, words, axes, "signed", "z"),
                   (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
                   (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
-        page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid")),
-                   "add-norm")
+        # the scale holds the four at every T: T moves the cells, not the scale
+        limit = analysis.add_norm_limit(page.scenario, t_options(page.scenario.temperature),
+                                        ("X", "O", "LN0") if dropped else ("X", "O", "Z", "LN"))
+        page.chart(page.grid(panels, columns=2, phone_columns=1, text=True, title=page.t("views.residual_grid"),
+                             limits={"z": limit}), "add-norm")
 
     add_norm_part()
     st.caption(page.t("views.residual_scale") + " " + page.t("residual.add_note"))
@@ -53,12 +57,15 @@ with ui.page("residual") as page:
         src = page.t("residual.src_attn" if dropped else "residual.src_z")
         mean_before, std_before = analysis.row_stats(before)
         mean_after, std_after = analysis.row_stats(layer_norm(before))  # before γ, β
+        trace = page.lesson.trace  # the value axis holds the lines at every T: T moves them, not the axis
+        span = analysis.row_stats_span(trace.scores, trace.v, None if dropped else page.scenario.x,
+                                       t_options(page.scenario.temperature))
         stats = page.fig.line_rows(words, [
             (page.t("residual.mean_before", src=src), mean_before),
             (page.t("residual.std_before", src=src), std_before),
             (page.t("residual.mean_after"), mean_after),
             (page.t("residual.std_after"), std_after),
-        ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"))
+        ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"), y_range=span)
         page.chart(stats, "stats")
 
     m1, m2 = st.columns(2)
@@ -81,7 +88,8 @@ with ui.page("residual") as page:
             page.chart(page.fig.grouped_bars({
                 with_res: analysis.cosine(lesson.normalized, x),
                 without: analysis.cosine(lesson.normalized_without_residual, x),
-            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis")), "cosine")
+            }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis"),
+                y_range=(-1.0, 1.0)), "cosine")  # a cosine's whole range: T moves the bars, not the axis
 
         @page.follows_t
         def pairs_part() -> None:

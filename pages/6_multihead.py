@@ -5,6 +5,7 @@ import streamlit as st
 
 from attention_core import analysis, figures, presets, ui
 from attention_core.lexicon import D_MODEL
+from attention_core.registry import t_options
 
 HEADS_PER_ROW = 2  # wider panels keep Korean tick labels apart at 1280 px
 HEADS_PER_TABLE = 4  # the most-looked-at table shows this many heads side by side
@@ -164,14 +165,17 @@ with ui.page("multihead") as page:
     def concat_output() -> None:
         """Concat of the heads' outputs and the layer's output: both are weighted by the heads' weights."""
         multi = page.lesson.multi
+        # following the sidebar T, each keeps one scale over every T: T moves the cells, not the scale
+        spans = (analysis.multi_head_spans(page.scenario, t_options(page.scenario.temperature)) if follow
+                 else (None, None))
         k1, k2 = st.columns(2)
         with k1:
             page.chart(page.fig.heatmap(multi.concat, word_axis, figures.Axis(concat_cols, "", page.t("lbl.axis")),
-                                        title=page.t("multihead.concat_chart", h=n_heads, d=multi.concat.shape[1])),
-                       "concat")
+                                        title=page.t("multihead.concat_chart", h=n_heads, d=multi.concat.shape[1]),
+                                        span=spans[0]), "concat")
         with k2:
             page.chart(page.fig.heatmap(multi.output, word_axis, figures.Axis(axes, "", page.t("lbl.axis")),
-                                        title=page.t("multihead.out_chart")), "output")
+                                        title=page.t("multihead.out_chart"), span=spans[1]), "output")
 
     concat_output()
     st.caption(page.t("multihead.wo_caption"))

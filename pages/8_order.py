@@ -6,6 +6,7 @@ import streamlit as st
 from attention_core import analysis, figures, positional_encoding, theme, ui
 from attention_core.analysis import PAD_EXTRA
 from attention_core.i18n import nonzero_text
+from attention_core.registry import t_options
 from attention_core.scenario import ALPHA_MAX, MASKS
 
 
@@ -86,12 +87,14 @@ with ui.page("order") as page:
             s = page.scenario
             without = analysis.shuffle_experiment(s, 0.0)
             withpos = analysis.shuffle_experiment(s, alpha)
-            scale = analysis.shared_scale(without, withpos)
+            # one scale, and one size of the cell numbers, over every T: T moves the cells, not the scale
+            spans, scale = analysis.shuffle_spans(s, (0.0, alpha), t_options(s.temperature))
             c1, c2 = st.columns(2)
-            sides = ((c1, without, page.t("order.without")), (c2, withpos, page.t("order.with", alpha=alpha)))
-            for col, result, side in sides:
+            sides = ((c1, without, page.t("order.without"), spans[0]),
+                     (c2, withpos, page.t("order.with", alpha=alpha), spans[1]))
+            for col, result, side, span in sides:
                 with col:
-                    page.chart(page.fig.heatmap(result.delta, word_axis, feature_axis, limit=scale,
+                    page.chart(page.fig.heatmap(result.delta, word_axis, feature_axis, limit=scale, span=span,
                                                 title=page.t("order.delta_chart", side=side)),
                                "delta-with" if result is withpos else "delta-without")
                     if result is withpos and alpha == 0:

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import plotly.graph_objects as go
 
-from attention_core import analysis, figures
+from attention_core import analysis, figures, layer_norm
 from attention_core.scenario import Scenario, View
 from attention_core.ui import tcontrol
 from attention_core.ui.frame import Page
@@ -99,3 +99,21 @@ def test_the_line_at_t_on_a_chart_over_t_and_its_label_move_with_t():
     assert m["marks"] == [{"shape": 0}, {"note": 0, "log": True, "text": "now T = {T}"}]
     moved = figures.curves(temps, {"a": temps}, marker_x=2 * t, marker_label="elsewhere")
     assert tcontrol.attach(p, moved) is moved  # a line anywhere but at T is not T's mark
+
+
+def test_the_share_chart_names_its_pair_and_the_stats_lines_name_their_matrix():
+    s = Scenario()
+    p = page_at(s)
+    words = list(s.labels)
+    (a, b), share = analysis.most_looked_pair(p.lesson.trace.weights)
+    fig = figures.bars(share, words, title=f"T = {s.temperature:g}: ‘{words[a]}’ + ‘{words[b]}’", y_range=(0, 110))
+    m = meta(tcontrol.attach(p, fig))
+    assert m["traces"] == [{"i": 0, "axis": "y", "src": "main", "q": "share"}]
+    assert m["title"] == "T = {T}: ‘{A}’ + ‘{B}’" and m["pair"] == {"src": "main", "labels": words}
+    # ⑤'s lines of the attention output (the residual dropped): μ of LayerNorm, 0 by construction, is the one of
+    # the matrix beside it
+    out = p.lesson.trace.output
+    rows = [("μ", analysis.row_stats(out)[0]), ("σ", analysis.row_stats(out)[1]),
+            ("μ̂", analysis.row_stats(layer_norm(out))[0]), ("σ̂", analysis.row_stats(layer_norm(out))[1])]
+    specs = meta(tcontrol.attach(p, figures.line_rows(words, rows)))["traces"]
+    assert [(t["q"], t["stat"]) for t in specs] == [("O", "mean"), ("O", "std"), ("Ohat", "mean"), ("Ohat", "std")]

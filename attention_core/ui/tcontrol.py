@@ -27,7 +27,9 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from .. import analysis
+from .. import analysis, figures, learn, presets
+from ..attention import layer_norm
+from ..positions import positional_encoding
 
 _HERE = Path(__file__).with_name("tcontrol")
 MATH_JS = (_HERE / "math.js").read_text(encoding="utf-8")
@@ -61,23 +63,34 @@ def _rows(a: np.ndarray | None) -> list | None:
     return None if a is None else np.asarray(a).tolist()
 
 
+_STATS = ("mean", "std")
+
+
 class _Sources:
     """The lesson's inputs at the current T, and every quantity the browser can recompute from them."""
 
     def __init__(self, p) -> None:
         s, lesson = p.scenario, p.lesson
         tr = lesson.trace
-        self.t = s.temperature
+        self.p, self.t = p, s.temperature
         self.inputs: dict[str, dict] = {
             "main": {"S": tr.scores, "allowed": None, "V": tr.v, "X": s.x, "gamma": s.gamma, "beta": s.beta},
             "doc": {"S": np.asarray([analysis.DOCUMENT_Z], dtype=float), "allowed": None},
         }
         self.matrices = {("main", "W"): tr.weights, ("main", "O"): tr.output, ("main", "Z"): lesson.residual,
                          ("main", "LN"): lesson.normalized, ("main", "LN0"): lesson.normalized_without_residual}
+        (a, b), share = analysis.most_looked_pair(tr.weights)
+        self.pair = (a, b)
         self.vectors = {("main", "H"): analysis.entropy(tr.weights),
-                        ("main", "EH"): analysis.effective_words(tr.weights)}
+                        ("main", "EH"): analysis.effective_words(tr.weights),
+                        ("main", "share"): share,
+                        # ⑤ without the residual: how much of each word's X survives LayerNorm, with and without
+                        ("main", "cosLN"): analysis.cosine(lesson.normalized, s.x),
+                        ("main", "cosLN0"): analysis.cosine(lesson.normalized_without_residual, s.x)}
         self.row_sources = {"main": tr.weights,
                             "doc": analysis.document_example((self.t,))}
+        self.matrices[("main", "pairLN")] = analysis.pair_cosines(lesson.normalized)  # ⑤'s word pairs
+        self.matrices[("main", "pairLN0")] = analysis.pair_cosines(lesson.normalized_without_residual)
         if s.mask != "none" or s.pe_alpha:
             m = analysis.masked_attention(s)
             self.inputs["masked"] = {"S": m.trace.scores, "allowed": m.allowed}
@@ -88,7 +101,14 @@ class _Sources:
             for h, head in enumerate(multi.heads):
                 self.inputs[f"h{h}"] = {"S": head.scores, "allowed": None}
                 self.matrices[(f"h{h}", "W")] = head.weights
+            w_o = s.multi_head_weights[3]
+            self.inputs["heads"] = {"heads": [{"S": head.scores, "V": head.v} for head in multi.heads], "WO": w_o}
+            self.matrices[("heads", "concat")] = multi.concat
+            self.matrices[("heads", "MO")] = multi.output
         self._contrib = None
+        self._shares: set[tuple[int, int]] = set()  # the (row, col) shares matched to a bar so far
+        self._stats = None
+        self._later = False
 
     def contributions(self) -> np.ndarray:
         """C[i, j] = W[i, j] · V[j]: word j's share of word i's output, (n, n, d_v)."""
@@ -97,17 +117,54 @@ class _Sources:
             self._contrib = self.matrices[("main", "W")][:, :, None] * np.asarray(tr["V"])[None, :, :]
         return self._contrib
 
+    def stats(self) -> dict:
+        """⑤'s lines: μ and σ over each word's row (analysis.row_stats) of Z, of the attention output, and of
+        their LayerNorm before γ, β ("Zhat", "Ohat")."""
+        if self._stats is None:
+            out = {}
+            for q in ("Z", "O"):
+                m = self.matrices[("main", q)]
+                for name, a in ((q, m), (f"{q}hat", layer_norm(m))):
+                    for stat, line in zip(_STATS, analysis.row_stats(a), strict=True):
+                        out[(name, stat)] = line
+            self._stats = out
+        return self._stats
+
+    def later(self) -> None:
+        """The sources only some screens draw, added once a matrix matched none of the others: ⑦'s weights under
+        the learned and the hand-set W_Q, W_K, and ⑧'s shuffle experiment without and with positions."""
+        if self._later:
+            return
+        self._later = True
+        s = self.p.scenario
+        training = getattr(getattr(self.p, "_state", None), "training", None)
+        run = getattr(training, "run", None)
+        hand_q, hand_k, _ = presets.single_head_weights("emotion")
+        for name, (w_q, w_k) in (("learned", (run.w_q, run.w_k) if run is not None else (None, None)),
+                                 ("hand", (hand_q, hand_k))):
+            if w_q is None or np.asarray(w_q).shape[0] != s.x.shape[1]:
+                continue
+            scores = (s.x @ w_q) @ (s.x @ w_k).T
+            self.inputs[name] = {"S": scores, "allowed": None}
+            self.matrices[(name, "W")] = learn.sentence_weights(s.x, w_q, w_k, self.t)
+        if s.n > 1:
+            for name, alpha in (("shuffle0", 0.0), ("shuffle", float(s.pe_alpha))):
+                if name == "shuffle" and alpha == 0:
+                    continue
+                result = analysis.shuffle_experiment(s, alpha)
+                pe = alpha * positional_encoding(*s.x.shape) if alpha else None
+                self.inputs[name] = {"X": s.x, "P": pe, "perm": result.perm, "Wq": s.w_q, "Wk": s.w_k, "Wv": s.w_v}
+                self.matrices[(name, "D")] = result.delta
+
     def match(self, values: np.ndarray) -> dict | None:
         """The spec of the quantity `values` is (matrix or line), or None."""
         if values.ndim == 2:
             hide = np.isnan(values)
-            for (src, q), m in self.matrices.items():
-                if m.shape == values.shape and _same(values, m, hide):
-                    spec = {"axis": "z", "src": src, "q": q}
-                    if hide.any():
-                        spec["hide"] = hide.tolist()
-                    return spec
-            return None
+            spec = self._match_matrix(values, hide)
+            if spec is None and not self._later:
+                self.later()
+                spec = self._match_matrix(values, hide)
+            return spec
         if values.ndim != 1 or np.isnan(values).any():
             return None
         for src, w in self.row_sources.items():
@@ -124,28 +181,49 @@ class _Sources:
                 hits = np.flatnonzero(np.all(np.abs(m - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
                 if hits.size:
                     return {"axis": "y", "src": "main", "q": q, "row": int(hits[0])}
+        for (q, stat), v in self.stats().items():
+            if v.shape == values.shape and _same(values, v, None):
+                return {"axis": "y", "src": "main", "q": q, "stat": stat}
         c = self.contributions()
         if c.shape[2] == values.shape[0]:
             flat = c.reshape(-1, c.shape[2])
             hits = np.flatnonzero(np.all(np.abs(flat - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
-            if hits.size:
-                i, j = divmod(int(hits[0]), c.shape[1])
-                if np.any(c[i, j] != 0):
+            # the first pair not taken yet: equal words have equal shares, each its own bar
+            for hit in hits:
+                i, j = divmod(int(hit), c.shape[1])
+                if (i, j) not in self._shares and np.any(c[i, j] != 0):
+                    self._shares.add((i, j))
                     return {"axis": "y", "src": "main", "q": "C", "row": i, "col": j}
+        return None
+
+    def _match_matrix(self, values: np.ndarray, hide: np.ndarray) -> dict | None:
+        for (src, q), m in self.matrices.items():
+            if m.shape == values.shape and _same(values, m, hide):
+                spec = {"axis": "z", "src": src, "q": q}
+                if hide.any():
+                    spec["hide"] = hide.tolist()
+                return spec
         return None
 
     def payload(self, used: set[str], quantities: set[str]) -> dict:
         out = {}
         for name in used:
             src = self.inputs[name]
-            entry = {"S": _rows(src["S"]), "allowed": _rows(src.get("allowed"))}
             if name == "main":
-                if quantities & {"O", "Z", "LN", "LN0", "C"}:
+                entry = {"S": _rows(src["S"]), "allowed": None}
+                cosines = {"cosLN", "cosLN0", "pairLN", "pairLN0"}
+                if quantities & {"O", "Z", "LN", "LN0", "C", "rest", "Zhat", "Ohat", *cosines}:
                     entry["V"] = _rows(src["V"])
-                if quantities & {"Z", "LN"}:
+                if quantities & {"Z", "LN", "Zhat", "cosLN", "cosLN0", "pairLN"}:
                     entry["X"] = _rows(src["X"])
-                if quantities & {"LN", "LN0"}:
+                if quantities & {"LN", "LN0", *cosines}:
                     entry["gamma"], entry["beta"] = _rows(src["gamma"]), _rows(src["beta"])
+            elif name == "heads":
+                entry = {"heads": [{"S": _rows(h["S"]), "V": _rows(h["V"])} for h in src["heads"]]}
+                if "MO" in quantities:
+                    entry["WO"] = _rows(src["WO"])
+            else:
+                entry = {k: _rows(v) for k, v in src.items()}
             out[name] = entry
         return out
 
@@ -178,6 +256,91 @@ def _printed(trace, values: np.ndarray) -> int | None:
     return None
 
 
+def _weight_line(trace, w: np.ndarray) -> dict | None:
+    """④'s line from word i to word j whose thickness, opacity and hover text are the weight W[i, j]
+    (figures.weight_lines): its spec, with the hover text as a template ({w} for the weight), or None."""
+    x, width = trace.x, trace.line.width if trace.line is not None else None
+    if trace.mode != "lines" or x is None or len(x) != 2 or width is None or trace.opacity is None:
+        return None
+    try:
+        i, j = int(x[0]), int(x[1])
+    except (TypeError, ValueError):
+        return None
+    if not (0 <= i < w.shape[0] and 0 <= j < w.shape[1]):
+        return None
+    v = float(w[i, j])
+    tail = f": {v:.3f}<extra></extra>"
+    hover = trace.hovertemplate or ""
+    if width != 1 + 24 * v or trace.opacity != 0.35 + 0.65 * v or not hover.endswith(tail):
+        return None
+    return {"axis": "line", "src": "main", "q": "W", "row": i, "col": j,
+            "hover": hover[: -len(tail)] + ": {w}<extra></extra>"}
+
+
+def _weight_labels(trace, w: np.ndarray, labels: list[str]) -> dict | None:
+    """④'s words under the lines, each with its weight W[i, j] printed f"{w:.2f}" (all of them up to 10 words, else
+    those of the five largest weights): its spec (the words, the row, which rule), or None."""
+    text = trace.text if not isinstance(trace.text, str) else None
+    if text is None or trace.mode != "markers+text" or len(text) != w.shape[1] or w.shape[1] < 2:
+        return None
+    n = w.shape[1]
+    words = [figures.plain(word) for word in labels]  # as the chart prints them
+    if len(words) != n:
+        return None
+    for i in range(w.shape[0]):
+        row = w[i]
+        top5 = float(np.sort(row)[-min(5, n)])
+        shown = [n <= 10 or v >= top5 for v in row]
+        if all((t == f"{words[j]}<br>{v:.2f}") if shown[j] else t == "" for j, (t, v) in enumerate(zip(text, row))):
+            return {"axis": "text", "src": "main", "q": "W", "row": i, "words": words,
+                    "top": None if n <= 10 else 5, "text": 2}
+    return None
+
+
+def _rest_of_stack(fig: go.Figure, traces: list[dict], sources: _Sources) -> list[dict]:
+    """④'s "other words" segment (analysis.largest_parts): the bar whose numbers are the sum of the shares of every
+    word but the ones the stack shows, for the words shown as they are now."""
+    parts = [t for t in traces if t["q"] == "C"]
+    if not parts or len({t["row"] for t in parts}) != 1:
+        return []
+    i, shown = parts[0]["row"], sorted({t["col"] for t in parts})
+    others = [j for j in range(sources.contributions().shape[1]) if j not in shown]
+    if not others:
+        return []
+    rest = sources.contributions()[i][others].sum(axis=0)
+    done = {t["i"] for t in traces}
+    for k, trace in enumerate(fig.data):
+        values = _numbers(trace.y) if trace.type == "bar" and k not in done else None
+        if values is not None and values.shape == rest.shape and _same(values, rest, None):
+            return [{"i": k, "axis": "y", "src": "main", "q": "rest", "row": i, "cols": shown}]
+    return []
+
+
+def _sums_beside(fig: go.Figure, traces: list[dict]) -> dict | None:
+    """④'s sums printed past the end of each stack (figures.stacked_contributions): the annotation of each of the
+    Σ marks' points, at the end of its stack on its sign's side, printing the sum to 2 decimals; where the browser
+    rewrites them ({"notes": annotation per point, "marks": the Σ trace, "bars": the stack's bar traces})."""
+    marks = [t for t in traces if t["q"] == "O" and t.get("row") is not None and fig.data[t["i"]].type == "scatter"]
+    notes = list(fig.layout.annotations or ())
+    if len(marks) != 1 or not notes:
+        return None
+    total = np.asarray(fig.data[marks[0]["i"]].y, dtype=float)
+    bars = [k for k, tr in enumerate(fig.data) if tr.type == "bar"]
+    if not bars or len(notes) != len(total):
+        return None
+    stack = np.asarray([np.asarray(fig.data[k].y, dtype=float) for k in bars])
+    if stack.shape[1] != len(total):
+        return None
+    up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+    for c, note in enumerate(notes):
+        below = total[c] < 0
+        end = (down if below else up)[c]
+        if ((note.xref, note.yref) != ("x", "y") or note.text != f"{total[c]:.2f}" or note.y != end
+                or note.yanchor != ("top" if below else "bottom")):
+            return None
+    return {"notes": list(range(len(notes))), "marks": marks[0]["i"], "bars": bars, "decimals": 2}
+
+
 def _marks_at(fig: go.Figure, t: float) -> list[dict]:
     """The vertical line at T on a chart over T (③'s curves) and the label on it that prints T: where the
     browser moves them ({"shape": k} / {"note": k, "log": …, "text": the label with {T} for T})."""
@@ -199,6 +362,26 @@ def _marks_at(fig: go.Figure, t: float) -> list[dict]:
     return marks
 
 
+def _pair_title(title: str, labels: list[str], pair: tuple[int, int]) -> str | None:
+    """`title` with the words of the most looked-at pair (a, b) as {A} and {B}, in that order, outside any {T};
+    None when they are not there, or the template would not give `title` back."""
+    a, b = (labels[k] for k in pair)
+    parts = title.split("{T}")
+    out, wanted = [], [("{A}", a), ("{B}", b)]
+    for part in parts:
+        while wanted:
+            at = part.find(wanted[0][1])
+            if at < 0:
+                break
+            mark, word = wanted.pop(0)
+            out.append(part[:at] + mark)
+            part = part[at + len(word):]
+        out.append(part)
+        out.append("{T}")
+    template = "".join(out[:-1])
+    return template if not wanted and template.replace("{A}", a).replace("{B}", b) == title else None
+
+
 def attach(p, fig: go.Figure) -> go.Figure:
     """`fig` with the T inputs of the traces it can redraw in the browser (a copy), or `fig` itself."""
     try:
@@ -210,6 +393,12 @@ def attach(p, fig: go.Figure) -> go.Figure:
         kind = trace.type
         if kind not in ("heatmap", "bar", "scatter"):
             continue
+        if kind == "scatter":  # ④'s lines and the weights printed under them
+            spec = _weight_line(trace, sources.matrices[("main", "W")])
+            spec = spec or _weight_labels(trace, sources.matrices[("main", "W")], list(p.scenario.labels))
+            if spec is not None:
+                traces.append({"i": i, **spec})
+                continue
         axis = "z" if kind == "heatmap" else ("x" if kind == "bar" and trace.orientation == "h" else "y")
         values = _numbers(getattr(trace, axis))
         if values is None or (axis == "z") != (values.ndim == 2):
@@ -221,24 +410,46 @@ def attach(p, fig: go.Figure) -> go.Figure:
             decimals = _printed(trace, values)
             if decimals is not None:
                 spec["text"] = decimals
-            elif kind == "scatter" and not (spec.get("row") is not None and spec["q"] in ("O", "Z", "LN", "LN0")):
-                # marks follow T when they print their numbers or show a word's row of the output (④'s Σ): a
-                # line's few values can match a quantity by chance (a mean of 0 is the entropy of one word)
+            elif kind == "scatter" and not ((spec.get("row") is not None and spec["q"] in ("O", "Z", "LN", "LN0"))
+                                            or "stat" in spec):
+                # marks follow T when they print their numbers, show a word's row of the output (④'s Σ) or ⑤'s
+                # μ/σ of a matrix: a line's few values can match a quantity by chance (a mean of 0 is the entropy
+                # of one word)
                 continue
             traces.append({"i": i, **spec})
+    traces += _rest_of_stack(fig, traces, sources)
+    # LayerNorm's mean is 0 by construction: a line of zeros is its mean only beside another of ⑤'s lines of the
+    # same matrix
+    def zero_mean(t: dict) -> bool:
+        return t.get("stat") == "mean" and t["q"].endswith("hat")
+
+    bases = {t["q"].removesuffix("hat") for t in traces if "stat" in t and not zero_mean(t)}
+    for t in traces:  # a line of zeros matched the first such mean: it is the one of the matrix beside it
+        if zero_mean(t) and len(bases) == 1:
+            t["q"] = f"{next(iter(bases))}hat"
+    traces = [t for t in traces if not zero_mean(t) or t["q"].removesuffix("hat") in bases]
     marks = _marks_at(fig, sources.t)
+    sums = _sums_beside(fig, traces)
     if not traces and not marks:
         return fig
     meta = {"traces": traces,
             "sources": sources.payload({t["src"] for t in traces}, {t["q"] for t in traces})}
     if marks:
         meta["marks"] = marks
+    if sums:
+        meta["sums"] = sums
     title = fig.layout.title.text if fig.layout.title is not None else None
     t_text = f"{sources.t:g}"
     for form in (f"T = {t_text}", f"T={t_text}", f"T: {t_text}"):
         if title and form in title:
             meta["title"] = title.replace(form, form[: -len(t_text)] + "{T}")
             break
+    if any(t["q"] == "share" for t in traces):  # Home's share chart names the pair the share is of
+        labels = list(p.scenario.labels)
+        named = _pair_title(meta.get("title", title or ""), labels, sources.pair)
+        if named is not None:
+            meta["title"], meta["pair"] = named, {"src": "main", "labels": labels}
     out = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
-    out.layout.meta = {"attention_t": meta}
+    kept = fig.layout.meta if isinstance(fig.layout.meta, dict) else {}  # e.g. figures.numbers_left_out's flag
+    out.layout.meta = {**kept, "attention_t": meta}
     return out

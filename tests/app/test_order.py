@@ -3,6 +3,7 @@
 import numpy as np
 
 from attention_core import analysis, codec, positional_encoding
+from attention_core.registry import t_options
 from tests.app.conftest import assert_clean, chart, open_page, say, state, title
 
 
@@ -41,7 +42,9 @@ def test_alpha_slider_adds_positions_and_every_word_changes_under_the_shuffle():
     without = chart(at, "delta-without")
     assert "α = 0" in title(at, "delta-without")
     assert np.abs(np.array(without.data[0].z, dtype=float)).max() < 1e-12
-    assert without.data[0].zmax == with_pos.data[0].zmax == result.max_abs  # one shared scale
+    # one shared scale, holding both at every T (the T control's drag moves the cells, not the scale)
+    _, scale = analysis.shuffle_spans(s, (0.0, 1.0), t_options(s.temperature))
+    assert without.data[0].zmax == with_pos.data[0].zmax == scale >= result.max_abs
     # the weights follow α, while the single-head screens keep X without positions
     w = np.array(weights_chart(at).data[0].z, dtype=float)
     assert np.allclose(w, analysis.masked_attention(s).trace.weights)

@@ -19,9 +19,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_core import analysis, codec
+from attention_core import analysis, codec, layer_norm, learn, presets
+from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
+from attention_core.ui.state import Training
 from tests.e2e.app_driver import (
     SIDEBAR,
     T_CONTROL,
@@ -48,6 +50,11 @@ T_TRACES_JS = """
   const plain = v => (typeof v === 'number' && Number.isFinite(v)) ? v : null;
   const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
   return meta.traces.map(spec => {
+    const t = gd.data[spec.i];
+    if (spec.axis === 'line') return {chart: name, spec, hidden: false, values: [t.line.width, t.opacity],
+                                      text: [t.hovertemplate], title: ''};
+    if (spec.axis === 'text') return {chart: name, spec, hidden: false, values: null, text: Array.from(t.text),
+                                      title: ''};
     const v = gd.data[spec.i][spec.axis];
     const values = spec.axis === 'z' ? Array.from(v, row => Array.from(row, plain)) : Array.from(v, plain);
     const text = spec.text != null ? Array.from(gd.data[spec.i].text) : null;
@@ -72,17 +79,50 @@ SCENARIOS = {
     "one-word": Scenario().with_sentence("슬픈")[0],
 }
 # the pages with charts the control redraws; the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
-PAGES = ("home", "temperature", "value", "residual", "multihead", "order")
-FOLLOWING = {"home": {"pipeline"}, "temperature": {"document-bars", "weights"},  # charts redrawn in the browser
-             "value": {"weights", "output", "contributions"}, "residual": {"add-norm"},
-             "multihead": {"weights-0"}, "order": {"weights"}}
+PAGES = ("home", "temperature", "value", "residual", "multihead", "learn", "order")
+FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "weights"},  # redrawn in the browser
+             "value": {"weights", "output", "contributions"}, "residual": {"add-norm", "stats"},
+             "multihead": {"weights-0", "concat", "output"}, "learn": {"weights-learned", "weights-hand-set"},
+             "order": {"weights", "delta-without", "delta-with"}}
+TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
+DROPPED = {"add-norm", "stats", "cosine", "pairs-with", "pairs-without"}  # ⑤ with the residual dropped
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
 MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
+SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
 PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
-def expected(s: Scenario, spec: dict) -> np.ndarray:
-    """The quantity `spec` names, computed by attention_core at the scenario's T."""
+def expected(s: Scenario, spec: dict) -> tuple[np.ndarray, float | None]:
+    """The quantity `spec` names, computed by attention_core at the scenario's T, and the size its error is
+    measured against where the quantity is a difference of larger numbers (None: its own numbers): ⑧'s Δ is
+    known to the outputs' rounding, LayerNorm's mean (0 by construction) to its values'."""
+    src, q = spec["src"], spec["q"]
+    if src in ("shuffle0", "shuffle"):
+        r = analysis.shuffle_experiment(s, 0.0 if src == "shuffle0" else s.pe_alpha)
+        return r.delta, float(np.max(np.abs(r.original)))
+    if src in ("learned", "hand"):
+        if src == "learned":  # the run ⑦ starts: from the seed, before its first step
+            t = Training()
+            run = learn.start(learn.load_dataset(), seed=t.seed, lr=t.lr, temperature=t.temperature)
+            w_q, w_k = run.w_q, run.w_k
+        else:
+            w_q, w_k, _ = presets.single_head_weights("emotion")
+        return learn.sentence_weights(s.x, w_q, w_k, s.temperature), None
+    if src == "heads":
+        multi = analysis.compute(s).multi
+        return {"concat": multi.concat, "MO": multi.output}[q], None
+    if "stat" in spec:
+        lesson = analysis.compute(s)
+        m = {"Z": lesson.residual, "O": lesson.trace.output}[q.removesuffix("hat")]
+        m = layer_norm(m) if q.endswith("hat") else m
+        mean, std = analysis.row_stats(m)
+        return (mean, float(np.max(np.abs(m)))) if spec["stat"] == "mean" else (std, None)
+    if q == "share":
+        return analysis.most_looked_pair(analysis.compute(s).trace.weights)[1], None
+    return _expected(s, spec), None
+
+
+def _expected(s: Scenario, spec: dict) -> np.ndarray:
     src, q = spec["src"], spec["q"]
     if src == "doc":
         full = analysis.document_example((s.temperature,))
@@ -95,22 +135,52 @@ def expected(s: Scenario, spec: dict) -> np.ndarray:
         tr = lesson.trace
         if q == "C":
             return tr.weights[spec["row"], spec["col"]] * tr.v[spec["col"]]
-        full = {"W": tr.weights, "O": tr.output, "Z": lesson.residual, "LN": lesson.normalized,
+        if q == "rest":  # ④'s "other words": every word's share but the ones the stack shows
+            parts = analysis.value_contributions(tr.weights, tr.v, spec["row"])
+            return np.delete(parts, spec["cols"], axis=0).sum(axis=0)
+        full = {"cosLN": analysis.cosine(lesson.normalized, s.x),
+                "cosLN0": analysis.cosine(lesson.normalized_without_residual, s.x),
+                "pairLN": analysis.pair_cosines(lesson.normalized),
+                "pairLN0": analysis.pair_cosines(lesson.normalized_without_residual),
+                "W": tr.weights, "O": tr.output, "Z": lesson.residual, "LN": lesson.normalized,
                 "LN0": lesson.normalized_without_residual, "H": analysis.entropy(tr.weights),
                 "EH": analysis.effective_words(tr.weights)}[q]
     return full[spec["row"]] if spec.get("row") is not None else full
 
 
-def assert_close(got, want: np.ndarray, where: str) -> None:
+def assert_close(got, want: np.ndarray, where: str, of: float | None = None) -> None:
     got = np.array([[np.nan if v is None else v for v in row] for row in got] if want.ndim == 2
                    else [np.nan if v is None else v for v in got], dtype=float)
     assert got.shape == want.shape, where
     shown = ~np.isnan(got)  # masked cells are drawn blank
     # relative 1e-9 of each number; a number that is 0 up to rounding (LayerNorm's centred values, a weight
-    # of e^-700) is compared with the size of its matrix instead
+    # of e^-700) is compared with the size of its matrix instead, a difference with the size of what it is the
+    # difference of (`of`)
     scale = max(float(np.max(np.abs(want))), 1e-300)
+    floor = 1e-6 * scale if of is None else of
     err = np.abs(got[shown] - want[shown])
-    assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), 1e-6 * scale)), (where, float(err.max()))
+    assert np.all(err <= RTOL * np.maximum(np.abs(want[shown]), floor)), (where, float(err.max()))
+
+
+def assert_weight_lines(s: Scenario, trace: dict, where: str) -> None:
+    """④'s line from word i to j (its thickness 1 + 24 w, opacity 0.35 + 0.65 w, hover text ending in w to 3
+    decimals), or the words under the lines with w to 2 decimals (figures.weight_lines)."""
+    spec = trace["spec"]
+    row = analysis.compute(s).trace.weights[spec["row"]]
+    if spec["axis"] == "line":
+        w = row[spec["col"]]
+        assert_close(trace["values"], np.array([1 + 24 * w, 0.35 + 0.65 * w]), where)
+        assert trace["text"][0].endswith(f": {w:.3f}<extra></extra>"), where
+        return
+    top5 = np.sort(row)[-min(5, len(row))]
+    assert trace["text"] == [f"{word}<br>{w:.2f}" if len(row) <= 10 or w >= top5 else ""
+                             for word, w in zip(spec["words"], row, strict=True)], where
+
+
+def share_title(s: Scenario, a: int, b: int) -> str:
+    """Home's share chart's title as the server writes it (app.py), for the pair (a, b) at the scenario's T."""
+    words = s.labels
+    return text("ko", "home.share_chart", t=s.temperature, a=words[a], b=words[b]).split(": ", 1)[1].split(" (")[0]
 
 
 def open_at(page, app_server, key: str, scenario: Scenario) -> None:
@@ -118,6 +188,28 @@ def open_at(page, app_server, key: str, scenario: Scenario) -> None:
     page.goto(f"{app_server.url if key == 'home' else app_server.page_url(key)}?s={token}")
     settle(page)
     page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
+
+
+# ④'s sums beside the stacks: the stack's bars and the Σ marks as drawn, and the annotations
+SUMS_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
+  const meta = gd.layout.meta && gd.layout.meta.attention_t;
+  if (!meta || !meta.sums) return [];
+  const y = i => Array.from(gd._fullData.find(f => f.index === i).y);  // decoded (gd.data may hold base64)
+  return [{bars: meta.sums.bars.map(y), total: y(meta.sums.marks),
+           notes: meta.sums.notes.map(k => gd.layout.annotations[k]).map(a => [a.y, a.text, a.yanchor, a.yshift])}];
+})
+"""
+
+
+def assert_sums(page, where: str) -> None:
+    """④'s sums as figures.stacked_contributions writes them for the stack and the sums the page shows."""
+    for chart in page.evaluate(SUMS_JS):
+        stack, total = np.array(chart["bars"], dtype=float), np.array(chart["total"], dtype=float)
+        up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
+        want = [[float(d if v < 0 else u), f"{v:.2f}", "top" if v < 0 else "bottom", -2 if v < 0 else 2]
+                for u, d, v in zip(up, down, total, strict=True)]
+        assert chart["notes"] == want, where
 
 
 MARKS_JS = """
@@ -138,33 +230,48 @@ MARKS_JS = """
 def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
     page = new_page()
     pages = ("order",) if name == "causal" else PAGES
-    for key in pages:
+    # ⑤ twice: as it opens, then on the same page with the residual dropped
+    for key, drop in [(k, d) for k in pages for d in ((False, True) if k == "residual" else (False,))]:
         base = SCENARIOS.get(name, Scenario())
         scenario = replace(base, **PAGE_SETTINGS.get(key, {}))
-        open_at(page, app_server, key, scenario)
+        if drop:
+            page.locator(".st-key-residual-drop label").first.click()
+            page.wait_for_selector(".st-key-chart-pairs-without .js-plotly-plot", timeout=60_000)
+            settle(page)
+        else:
+            open_at(page, app_server, key, scenario)
         drawn = page.evaluate(T_TRACES_JS)
-        assert FOLLOWING[key] <= {trace["chart"] for trace in drawn}, (name, key, drawn)
+        following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
+        assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
             page.evaluate("t => window.__attentionT.preview(t)", t)
             if t in FAST_CHECKED:
-                assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())))
+                assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())),
+                                                    len(SUMMED.get(key, ())))
             at_t = scenario.with_temperature(t)
             for trace in page.evaluate(T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
-                want = expected(at_t, trace["spec"])
-                assert_close(trace["values"], want, where)
+                if trace["spec"]["axis"] in ("line", "text"):  # ④'s lines and the weights printed under them
+                    assert_weight_lines(at_t, trace, where)
+                    continue
+                want, of = expected(at_t, trace["spec"])
+                assert_close(trace["values"], want, where, of)
                 if trace["text"] is not None:  # numbers printed by the server's f"{v:.{d}f}"
                     assert trace["text"] == [f"{v:.{trace['spec']['text']}f}" for v in want], where
                 if "T =" in trace["title"]:
                     assert f"T = {t:g}" in trace["title"], where
+                if trace["spec"]["q"] == "share":  # Home's share chart: the title names the pair at T
+                    (a, b), _ = analysis.most_looked_pair(analysis.compute(at_t).trace.weights)
+                    assert share_title(at_t, a, b) in trace["title"].replace("<br>", " "), where
+            assert_sums(page, f"{name}, {key}, T = {t:g}")
             marks = page.evaluate(MARKS_JS)  # the line at T on a chart over T, and its label
             assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
             for mark in marks:
                 where = f"{name}, {key}, chart {mark['chart']}, T = {t:g}"
                 assert mark["shapes"] and all(x0 == x1 == t for x0, x1 in mark["shapes"]), (where, mark)
-                for x, log, text in mark["notes"]:
+                for x, log, label in mark["notes"]:
                     assert x == pytest.approx(np.log10(t) if log else t, rel=1e-12, abs=1e-12), (where, mark)
-                    assert f"{t:g}" in text, (where, mark)
+                    assert f"{t:g}" in label, (where, mark)
         counts = page.evaluate("() => window.__attentionT.draw")
         assert counts["full"] == 0 and counts["fast"] > 0, (name, key, counts)  # no chart fell back to Plotly.update
         assert page.js_errors == [], page.js_errors
@@ -182,6 +289,8 @@ DRAWN_JS = """
     texts: [...gd.querySelectorAll('.barlayer text, .scatterlayer text')].map(t => [t.textContent,
                                                                       t.getAttribute('transform')]),
     points: [...gd.querySelectorAll('.scatterlayer path.point')].map(p => p.getAttribute('transform')),
+    lines: [...gd.querySelectorAll('.scatterlayer g.trace')].map(g => [g.style.opacity,
+      ...[...g.querySelectorAll('path.js-line')].map(p => [p.getAttribute('d'), p.style.strokeWidth])]),
     range: JSON.stringify([gd._fullLayout.yaxis.range, gd._fullLayout.xaxis.range]),
     title: (gd.querySelector('.gtitle') || {}).textContent || '',
   }))
@@ -199,23 +308,34 @@ MARKS_DRAWN_JS = """
       g.querySelector('text').textContent]),
   ])
 """
+# where the annotations of a T chart that rewrites them (④'s sums) are drawn: [x, y, box width, text] (px)
+NOTES_DRAWN_JS = """
+() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
+  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t && gd.layout.meta.attention_t.sums).map(gd => [
+    [...gd.querySelectorAll('g.annotation g.cursor-pointer')].map(g => [
+      ...g.getAttribute('transform').match(/[-\\d.]+/g).map(Number),
+      Number(g.querySelector('rect.bg').getAttribute('width')), g.querySelector('text').textContent]),
+  ])
+"""
 FULL_REDRAW_JS = """
 () => Promise.all([...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
   .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => Plotly.redraw(gd)))
 """
 
 
-def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int) -> None:
+def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int, summed: int) -> None:
     """A preview frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figures from the
     same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew them."""
     fast, fast_marks = page.evaluate(DRAWN_JS), page.evaluate(MARKS_DRAWN_JS)
+    fast_notes = page.evaluate(NOTES_DRAWN_JS)
     page.evaluate(FULL_REDRAW_JS)
     assert page.evaluate(DRAWN_JS) == fast, where
-    full_marks = page.evaluate(MARKS_DRAWN_JS)
+    full_marks, full_notes = page.evaluate(MARKS_DRAWN_JS), page.evaluate(NOTES_DRAWN_JS)
     assert len(full_marks) == len(fast_marks) == marked, (where, full_marks)
-    for got, want in zip(fast_marks, full_marks):  # within a pixel's rounding
+    assert len(full_notes) == len(fast_notes) == summed, (where, full_notes)
+    for got, want in zip(fast_marks + fast_notes, full_marks + full_notes):  # within a pixel's rounding
         for a, b in zip(flat(got), flat(want), strict=True):
-            assert a == b if isinstance(a, str) else abs(a - b) <= 1.0, (where, got, want)
+            assert a == b if isinstance(a, str) else abs(a - b) <= 1.0, (where, a, b, got, want)
 
 
 def flat(marks) -> list:

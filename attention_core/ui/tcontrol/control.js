@@ -44,13 +44,36 @@ function preview(T) {
       update[axis][k] = values;
     };
     traces.forEach((spec, k) => {
+      if (spec.axis === "line") {  // ④'s line from word row to word col: thickness, opacity and hover are the weight
+        const w = qs[spec.src].W()[spec.row][spec.col];
+        put("line.width", k, 1 + 24 * w);
+        put("opacity", k, 0.35 + 0.65 * w);
+        put("hovertemplate", k, spec.hover.split("{w}").join(tmath.printed(w, 3)));
+        return;
+      }
+      if (spec.axis === "text") {  // ④'s words, each with its weight (past 10 words those of the five largest)
+        put("text", k, tmath.weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
+        return;
+      }
       const values = tmath.traceValues(spec, qs);
       put(spec.axis, k, values);
       if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
     });
-    const layout = meta.title ? { "title.text": meta.title.split("{T}").join(fmt(T)) } : {};
+    let title = meta.title ? meta.title.split("{T}").join(fmt(T)) : null;
+    if (title !== null && meta.pair) {  // Home's share chart names the pair its share is of
+      const [a, b] = qs[meta.pair.src].looked().pair;
+      title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
+    }
+    const layout = title !== null ? { "title.text": title } : {};
     if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
+    if (meta.sums) {  // ④'s sums past the end of each stack, at the stack's end on the sum's side
+      // a trace's numbers as drawn: the new ones, or Plotly's own (gd.data may hold them still encoded)
+      const full = (i) => (gd._fullData || []).find((f) => f.index === i);
+      const drawn = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : full(i).y; };
+      const notes = tmath.stackSums(meta.sums.bars.map(drawn), drawn(meta.sums.marks), meta.sums.decimals);
+      tdraw.sums(gd, meta.sums.notes, notes);
+    }
     drawn += 1;
   }
   stats.previews += 1;

@@ -114,7 +114,7 @@ const tdraw = (() => {
     }
     for (const { info, traces, labelled } of plan) {
       for (const [full, values] of traces) {
-        for (const [axis, v] of Object.entries(values)) { gd.data[full.index][axis] = v; full[axis] = v; }
+        for (const [path, v] of Object.entries(values)) { put(gd.data[full.index], path, v); put(full, path, v); }
         const cd = full._module.calc(gd, full);
         if (!cd[0].t) cd[0].t = {};
         cd[0].trace = full;
@@ -130,18 +130,30 @@ const tdraw = (() => {
       }
       const moved = new Set(traces.map(([full]) => full._module));
       for (const module of modules.keys()) if (moved.has(module) && module.crossTraceCalc) module.crossTraceCalc(gd, info);
+      // a line's width, a trace's opacity and a scatter's texts are drawn by its module's style, not its plot
+      const styled = new Set(traces.filter(([, values]) => Object.keys(values).some((k) => k !== "y" && k !== "x"
+        && k !== "z" && k !== "hovertemplate")).map(([full]) => full._module));
       const kept = labelled.map((l) => { l.labels.forEach((n) => n.remove()); const tt = l.full.texttemplate; l.full.texttemplate = ""; return tt; });
       try {
         for (const [module, cds] of modules) {
           if (!moved.has(module)) continue;
           module.plot(gd, info, cds, info.plot.select(`.${module.layerName || LAYERS[module.name]}`));
         }
+        for (const module of styled) if (module.style) module.style(gd);
       } finally {
         labelled.forEach((l, k) => { l.full.texttemplate = kept[k]; });
       }
       for (const l of labelled) relabel(gd, info.plot.select(`.${LAYERS.heatmap}`), l);
     }
     return true;
+  }
+
+  // obj[path] = v, for a path with dots ("line.width")
+  function put(obj, path, v) {
+    const keys = path.split(".");
+    let o = obj;
+    for (const k of keys.slice(0, -1)) o = o[k] && typeof o[k] === "object" ? o[k] : (o[k] = {});
+    o[keys[keys.length - 1]] = v;
   }
 
   // Put the labels Plotly drew back in their (redrawn) trace group, with the new numbers and colours
@@ -187,15 +199,25 @@ const tdraw = (() => {
     stats.fast += 1;
   }
 
-  // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins)
+  // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins): one line, or
+  // the lines of a wrapped title (Plotly draws each line between <br>s as a tspan.line) when there are as many
   function title(gd, layout) {
     const text = layout["title.text"];
     const node = gd.querySelector(".g-gtitle .gtitle");
     if (text === undefined) return;
     gd.layout.title = Object.assign({}, gd.layout.title, { text });
     if (gd._fullLayout.title) gd._fullLayout.title.text = text;
-    if (node && !/[<&]/.test(text) && node.childNodes.length <= 1) node.textContent = text;
-    else window.Plotly.relayout(gd, layout);
+    const lines = text.split("<br>");
+    if (node && !lines.some((line) => /[<&]/.test(line))) {
+      const spans = node.querySelectorAll(":scope > tspan.line");
+      if (lines.length === 1 && node.childNodes.length <= 1) { node.textContent = text; return; }
+      if (lines.length > 1 && spans.length === lines.length && node.childNodes.length === lines.length) {
+        spans.forEach((span, k) => { span.textContent = lines[k]; });
+        return;
+      }
+    }
+    stats.full += 1;  // a title drawn otherwise: Plotly lays the whole figure out again
+    window.Plotly.relayout(gd, layout);
   }
 
   // The vertical line at T on a chart over T, and its label, moved to T in the nodes Plotly drew (a relayout
@@ -261,5 +283,63 @@ const tdraw = (() => {
     return true;
   }
 
-  return { redraw, marks, fixed, stats };
+  // ④'s sums (notes: {y, text, below} per annotation index of `indices`), moved to the end of their stack and
+  // rewritten in the nodes Plotly drew: a box above its point (yanchor bottom, 2 px up) or below it (top, 2 px
+  // down), centred on its bar. The layout learns them too; Plotly.relayout where the nodes are not as expected.
+  function sums(gd, indices, notes) {
+    const edit = {};
+    indices.forEach((k, c) => {
+      const n = notes[c];
+      Object.assign(edit, { [`annotations[${k}].y`]: n.y, [`annotations[${k}].text`]: n.text,
+        [`annotations[${k}].yanchor`]: n.below ? "top" : "bottom", [`annotations[${k}].yshift`]: n.below ? -2 : 2 });
+    });
+    const ya = gd._fullLayout && gd._fullLayout.yaxis;
+    let fast = !!ya && typeof ya.l2p === "function";
+    if (fast) {
+      try {
+        fast = moveSums(gd, ya, indices, notes);
+      } catch (err) {
+        console.warn("T preview, sums:", err);
+        fast = false;
+      }
+    }
+    if (!fast) { stats.full += 1; window.Plotly.relayout(gd, edit); return; }
+    for (const [path, v] of Object.entries(edit)) {  // the layout, for any later redraw
+      const [, list, k, prop] = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
+      for (const layout of [gd.layout, gd._fullLayout]) if (layout[list] && layout[list][k]) layout[list][k][prop] = v;
+    }
+  }
+
+  function moveSums(gd, ya, indices, notes) {
+    const plan = [];
+    for (let c = 0; c < indices.length; c++) {
+      const k = indices[c], n = notes[c];
+      const full = gd._fullLayout.annotations && gd._fullLayout.annotations[k];
+      const g = gd.querySelector(`g.annotation[data-index="${k}"] g.cursor-pointer`);
+      const at = g && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
+      const label = g && g.querySelector("text.annotation-text");
+      const bg = g && g.querySelector("rect.bg");
+      if (!full || !at || !label || !bg || label.childNodes.length !== 1 || full.textangle) return false;
+      const border = full.borderwidth || 0;
+      plan.push(() => {
+        const width = Number(bg.getAttribute("width")) + border, height = Number(bg.getAttribute("height")) + border;
+        const cx = Number(at[1]) + width / 2;
+        let grow = 0;
+        if (n.text !== label.textContent) {
+          const before = label.getComputedTextLength();
+          label.textContent = n.text;
+          label.setAttribute("data-unformatted", n.text);
+          grow = label.getComputedTextLength() - before;
+          bg.setAttribute("width", String(Number(bg.getAttribute("width")) + grow));
+          label.setAttribute("x", String(Number(label.getAttribute("x")) + grow / 2));
+        }
+        const y = ya._offset + ya.l2p(n.y);
+        g.setAttribute("transform", `translate(${Math.round(cx - (width + grow) / 2)},${Math.round(n.below ? y + 2 : y - 2 - height)})`);
+      });
+    }
+    plan.forEach((f) => f());
+    return true;
+  }
+
+  return { redraw, marks, sums, fixed, stats };
 })();

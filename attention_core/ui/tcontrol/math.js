@@ -30,7 +30,7 @@ const tmath = (() => {
 
   const add = (A, B) => A.map((row, i) => row.map((v, j) => v + B[i][j]));
 
-  // γ · (z − mean) / √(var + ε) + β over each row (biased variance)
+  // γ · (z − mean) / √(var + ε) + β over each row (biased variance); without γ, β: 1 and 0 (LayerNorm before them)
   function layerNorm(Z, gamma, beta) {
     return Z.map(row => {
       const d = row.length;
@@ -41,8 +41,67 @@ const tmath = (() => {
       for (const v of row) vr += (v - mean) * (v - mean);
       vr /= d;
       const sd = Math.sqrt(vr + LN_EPS);
-      return row.map((v, j) => gamma[j] * (v - mean) / sd + beta[j]);
+      return row.map((v, j) => (gamma ? gamma[j] : 1) * (v - mean) / sd + (beta ? beta[j] : 0));
     });
+  }
+
+  // each row's mean and (biased) standard deviation, as analysis.row_stats
+  const rowMean = M => M.map(row => { let s = 0; for (const v of row) s += v; return s / row.length; });
+  const rowStd = M => M.map(row => {
+    const mean = rowMean([row])[0];
+    let s = 0;
+    for (const v of row) s += (v - mean) * (v - mean);
+    return Math.sqrt(s / row.length);
+  });
+
+  // analysis.cosine of rows: A_i · B_i / (|A_i| |B_i|), 0 where either row is all zeros
+  const norm = row => { let s = 0; for (const v of row) s += v * v; return Math.sqrt(s); };
+  function cos(a, b, na, nb) {
+    const d = na * nb;
+    if (!(d > 0)) return 0;
+    let s = 0;
+    for (let c = 0; c < a.length; c++) s += a[c] * b[c];
+    return s / d;
+  }
+  const cosineRows = (A, B) => A.map((row, i) => cos(row, B[i], norm(row), norm(B[i])));
+  // analysis.pair_cosines: C[i, j] = cos(A_i, A_j)
+  function pairCosines(A) {
+    const n = A.map(norm);
+    return A.map((a, i) => A.map((b, j) => cos(a, b, n[i], n[j])));
+  }
+
+  // analysis.most_looked_pair: the two words with the largest column sums (the first on a tie), in their order,
+  // and each row's share of its weight on them in percent; with one word (0, 0) and 100·w[:, 0]
+  function lookedPair(W) {
+    const n = W[0].length;
+    if (n < 2) return { pair: [0, 0], share: W.map(row => 100 * row[0]) };
+    const sums = new Array(n).fill(0);
+    for (const row of W) row.forEach((w, j) => { sums[j] += w; });
+    const order = sums.map((_, j) => j).sort((i, j) => (sums[i] === sums[j] ? 0 : (sums[i] > sums[j] ? -1 : 1)));
+    const [a, b] = order.slice(0, 2).sort((i, j) => i - j);
+    return { pair: [a, b], share: W.map(row => 100 * (row[a] + row[b])) };
+  }
+
+  // One head's attention from its inputs: softmax(S / T) and its weighted sum of V
+  const attend = (S, V, T, allowed) => { const W = softmaxRows(S, T, allowed); return { W, O: matmul(W, V) }; };
+
+  // analysis.shuffle_experiment's Δ: attention on X[perm] + P (P = α·PE for the places, or none), its outputs
+  // put back in the words' order, minus the outputs on X + P
+  function shuffleDelta(src, T) {
+    const { X, P, perm, Wq, Wk, Wv } = src;
+    const placed = order => X.map((_, i) => {
+      const row = X[order ? order[i] : i];
+      return P ? row.map((v, j) => v + P[i][j]) : row;
+    });
+    const run = x => {
+      const K = matmul(x, Wk);
+      const S = matmul(matmul(x, Wq), K[0].map((_, c) => K.map(r => r[c])));
+      return attend(S, matmul(x, Wv), T, null).O;
+    };
+    const base = run(placed(null)), shuffled = run(placed(perm));
+    const back = new Array(perm.length);
+    perm.forEach((k, i) => { back[k] = i; });
+    return base.map((row, k) => row.map((v, c) => shuffled[back[k]][c] - v));
   }
 
   // H = −Σ w ln w per row, in nats (0 ln 0 = 0)
@@ -55,6 +114,21 @@ const tmath = (() => {
     const q = {
       src,
       W: () => get("W", () => softmaxRows(src.S, T, src.allowed)),
+      Zhat: () => get("Zhat", () => layerNorm(q.Z())),
+      Ohat: () => get("Ohat", () => layerNorm(q.O())),
+      looked: () => get("looked", () => lookedPair(q.W())),
+      cosLN: () => get("cosLN", () => cosineRows(q.LN(), src.X)),
+      cosLN0: () => get("cosLN0", () => cosineRows(q.LN0(), src.X)),
+      pairLN: () => get("pairLN", () => pairCosines(q.LN())),
+      pairLN0: () => get("pairLN0", () => pairCosines(q.LN0())),
+      share: () => q.looked().share,
+      // the heads (each its S and V_h, at the same T), side by side, and through W_O
+      concat: () => get("concat", () => {
+        const outs = src.heads.map(h => attend(h.S, h.V, T, null).O);
+        return outs[0].map((_, i) => [].concat(...outs.map(o => o[i])));
+      }),
+      MO: () => get("MO", () => matmul(q.concat(), src.WO)),
+      D: () => get("D", () => shuffleDelta(src, T)),
       O: () => get("O", () => matmul(q.W(), src.V)),
       Z: () => get("Z", () => add(src.X, q.O())),
       LN: () => get("LN", () => layerNorm(q.Z(), src.gamma, src.beta)),
@@ -72,7 +146,14 @@ const tmath = (() => {
       const w = q.W()[spec.row][spec.col];
       return q.src.V[spec.col].map(v => w * v);
     }
+    if (spec.q === "rest") {  // the shares of every word but the columns `cols` the stack shows, added up in order
+      const w = q.W()[spec.row], shown = new Set(spec.cols);
+      const out = new Array(q.src.V[0].length).fill(0);
+      w.forEach((wj, j) => { if (!shown.has(j)) q.src.V[j].forEach((v, c) => { out[c] += wj * v; }); });
+      return out;
+    }
     const m = q[spec.q]();
+    if (spec.stat) return (spec.stat === "mean" ? rowMean : rowStd)(m);
     if (spec.row !== undefined && spec.row !== null) return m[spec.row];
     if (spec.hide) return m.map((row, i) => row.map((v, j) => (spec.hide[i][j] ? NaN : v)));
     return m;
@@ -91,5 +172,24 @@ const tmath = (() => {
     return s;
   }
 
-  return { softmaxRows, matmul, add, layerNorm, entropy, quantities, traceValues, printed };
+  // figures.weight_lines' words under the lines: "word<br>w" with w printed to `d` decimals, for every word, or
+  // (`top` given) for those whose weight is at least the top-th largest, "" for the rest
+  function weightLabels(row, words, top, d) {
+    const cut = top ? [...row].sort((a, b) => a - b)[row.length - Math.min(top, row.length)] : -Infinity;
+    return row.map((w, j) => (w >= cut ? `${words[j]}<br>${printed(w, d)}` : ""));
+  }
+
+  // figures.stacked_contributions' sums: for each bar position, the sum printed to `d` decimals at the end of its
+  // stack on the sum's side (the positive parts stacked up, the negative down), and whether that side is below
+  function stackSums(stack, total, d) {
+    return Array.from(total, (v, c) => {
+      let up = 0, down = 0;
+      for (const row of stack) { const p = row[c]; if (p > 0) up += p; else down += p; }
+      const below = v < 0;
+      return { y: below ? down : up, text: printed(v, d), below };
+    });
+  }
+
+  return { cosineRows, pairCosines, stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
+    traceValues, printed };
 })();

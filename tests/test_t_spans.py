@@ -1,0 +1,46 @@
+"""The scales the server fixes over every T so that the T control's drag moves the data, not the axis: each holds
+its chart at every T option (analysis.row_stats_span, add_norm_limit, multi_head_spans, shuffle_spans)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from attention_core import analysis, layer_norm
+from attention_core.registry import T_OPTIONS
+from attention_core.scenario import Scenario
+
+SCENARIOS = [Scenario(), Scenario().with_preset("random", 7), replace(Scenario(), pe_alpha=1.0)]
+
+
+@pytest.mark.parametrize("s", SCENARIOS)
+def test_each_span_holds_its_chart_at_every_t_and_is_reached_at_some_t(s):
+    stats_lo, stats_hi = analysis.row_stats_span(analysis.compute(s).trace.scores, analysis.compute(s).trace.v,
+                                                 s.x, T_OPTIONS)
+    norm = analysis.add_norm_limit(s, T_OPTIONS, ("LN",))
+    (c_lo, c_hi), (o_lo, o_hi) = analysis.multi_head_spans(replace(s, head_temperature="shared"), T_OPTIONS)
+    (d0, d1), scale = analysis.shuffle_spans(s, (0.0, 1.0), T_OPTIONS)
+    reached = {"stats": [], "norm": [], "concat": [], "delta": []}
+    for t in T_OPTIONS:
+        at = s.with_temperature(t)
+        lesson = analysis.compute(at)
+        lines = [*analysis.row_stats(lesson.residual), *analysis.row_stats(layer_norm(lesson.residual))]
+        assert all(stats_lo <= line.min() and line.max() <= stats_hi for line in lines), t
+        reached["stats"] += [min(line.min() for line in lines), max(line.max() for line in lines)]
+        assert np.abs(lesson.normalized).max() <= norm, t
+        reached["norm"].append(np.abs(lesson.normalized).max())
+        multi = analysis.compute(replace(at, head_temperature="shared")).multi
+        assert c_lo <= multi.concat.min() and multi.concat.max() <= c_hi, t
+        assert o_lo <= multi.output.min() and multi.output.max() <= o_hi, t
+        reached["concat"] += [multi.concat.min(), multi.concat.max()]
+        for (lo, hi), alpha in (((d0), 0.0), ((d1), 1.0)):
+            delta = analysis.shuffle_experiment(at, alpha).delta
+            assert lo <= delta.min() and delta.max() <= hi and np.abs(delta).max() <= scale, (t, alpha)
+        reached["delta"].append(np.abs(analysis.shuffle_experiment(at, 1.0).delta).max())
+    # the spans are the reach over T, not wider
+    assert (min(reached["stats"]), max(reached["stats"])) == (stats_lo, stats_hi)
+    assert max(reached["norm"]) == norm
+    assert (min(reached["concat"]), max(reached["concat"])) == (c_lo, c_hi)
+    assert max(reached["delta"]) == scale
