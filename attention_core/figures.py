@@ -290,6 +290,7 @@ def _figure(
     line_px = (size + 2) * theme.TITLE_LINE_EM
     margin = dict(margin or theme.MARGIN)
     margin["t"] += int(line_px * extra_lines)
+    _fit_y_titles(layout, size, height - margin["t"] - margin["b"], margin)
     # Plotly anchors a multi-line title by its first line, so place that line above the ones below it.
     first_line_px = height - margin["t"] + theme.TITLE_PAD_PX + title_lift + line_px * extra_lines
     layout.setdefault("font", {"family": theme.FONT_FAMILY, "size": size})
@@ -304,6 +305,23 @@ def _figure(
         template={},
     )
     return go.Figure({"data": data, "layout": layout}, _validate=False)
+
+
+def _fit_y_titles(layout: dict, size: int, plot_px: float, margin: dict) -> None:
+    """A turned y-axis title longer than the plot is tall would run past it into the chart's title: wrapped to the
+    plot's height, with the margin on its side widened by a line for each line it gains."""
+    for key, axis in layout.items():
+        title = axis.get("title") if key.startswith("yaxis") and isinstance(axis, dict) else None
+        text = title.get("text") if isinstance(title, dict) else title
+        if not isinstance(text, str) or "<br>" in text or plot_px <= 0 or text_width(text, size) <= plot_px:
+            continue
+        wrapped = wrap(text, size, max_px=plot_px)
+        if isinstance(title, dict):
+            title["text"] = wrapped
+        else:
+            axis["title"] = {"text": wrapped}
+        side = "r" if axis.get("side") == "right" else "l"
+        margin[side] += int(size * theme.TITLE_LINE_EM * wrapped.count("<br>"))
 
 
 def _axis(**props) -> dict:

@@ -318,3 +318,19 @@ def test_rings_clear_the_numbers_at_every_width(presenter):
         inner = rings(fig)[-1]
         assert inner.x1 - inner.line.width / 2 > text_w / 2, width_px
         assert inner.y1 - inner.line.width / 2 > text_h / 2, width_px
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_a_y_title_longer_than_the_plot_is_tall_wraps_to_it(presenter):
+    """③'s curves in presenter mode: 'exp(H), effective words' is longer than the short plot is tall, and ran up
+    into the chart's title."""
+    temps = [0.05, 0.1, 1.0, 20.0]
+    fig = figures.curves(temps, {"a": [1, 2, 3, 4]}, title="Effective words exp(H) per word against T",
+                         x_title="T", y_title="exp(H), effective words",
+                         log_x=True, presenter=presenter, height=260)
+    m, size = fig.layout.margin, fig.layout.font.size
+    plot_px = fig.layout.height - m.t - m.b
+    lines = fig.layout.yaxis.title.text.split("<br>")
+    assert all(figures.text_width(line, size) <= plot_px for line in lines), (lines, plot_px)
+    if figures.text_width("exp(H), effective words", size) > plot_px:
+        assert len(lines) > 1
