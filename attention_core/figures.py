@@ -290,7 +290,7 @@ def _figure(
     line_px = (size + 2) * theme.TITLE_LINE_EM
     margin = dict(margin or theme.MARGIN)
     margin["t"] += int(line_px * extra_lines)
-    _fit_y_titles(layout, size, height - margin["t"] - margin["b"], margin)
+    height = _fit_y_titles(layout, size, height, presenter, margin)
     # Plotly anchors a multi-line title by its first line, so place that line above the ones below it.
     first_line_px = height - margin["t"] + theme.TITLE_PAD_PX + title_lift + line_px * extra_lines
     layout.setdefault("font", {"family": theme.FONT_FAMILY, "size": size})
@@ -307,13 +307,24 @@ def _figure(
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
-def _fit_y_titles(layout: dict, size: int, plot_px: float, margin: dict) -> None:
-    """A turned y-axis title longer than the plot is tall would run past it into the chart's title: wrapped to the
-    plot's height, with the margin on its side widened by a line for each line it gains."""
+def _fit_y_titles(layout: dict, size: int, height: int, presenter: bool, margin: dict) -> int:
+    """A turned y-axis title longer than the plot is tall would run past it into the chart's title: the chart
+    grows until the title fits on one line (as a heatmap does, in presenter mode up to
+    theme.PRESENTER_TITLE_GROWTH_MAX_PX), and past that the title wraps to the plot's height, with the margin on
+    its side widened by a line for each line it gains. Returns the chart's height."""
+    cap = theme.PRESENTER_TITLE_GROWTH_MAX_PX if presenter else theme.HEATMAP_MAX_HEIGHT
+    titles = []
     for key, axis in layout.items():
         title = axis.get("title") if key.startswith("yaxis") and isinstance(axis, dict) else None
         text = title.get("text") if isinstance(title, dict) else title
-        if not isinstance(text, str) or "<br>" in text or plot_px <= 0 or text_width(text, size) <= plot_px:
+        if isinstance(text, str) and text and "<br>" not in text:
+            titles.append((axis, title, text))
+    need = max((text_width(text, size) for _, _, text in titles), default=0)
+    if need > height - margin["t"] - margin["b"]:
+        height = int(max(height, min(cap, need + size + margin["t"] + margin["b"])))
+    plot_px = height - margin["t"] - margin["b"]
+    for axis, title, text in titles:
+        if plot_px <= 0 or text_width(text, size) <= plot_px:
             continue
         wrapped = wrap(text, size, max_px=plot_px)
         if isinstance(title, dict):
@@ -322,6 +333,7 @@ def _fit_y_titles(layout: dict, size: int, plot_px: float, margin: dict) -> None
             axis["title"] = {"text": wrapped}
         side = "r" if axis.get("side") == "right" else "l"
         margin[side] += int(size * theme.TITLE_LINE_EM * wrapped.count("<br>"))
+    return height
 
 
 def _axis(**props) -> dict:

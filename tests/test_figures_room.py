@@ -321,9 +321,9 @@ def test_rings_clear_the_numbers_at_every_width(presenter):
 
 
 @pytest.mark.parametrize("presenter", [False, True])
-def test_a_y_title_longer_than_the_plot_is_tall_wraps_to_it(presenter):
+def test_a_chart_grows_for_a_y_title_longer_than_its_plot_is_tall(presenter):
     """③'s curves in presenter mode: 'exp(H), effective words' is longer than the short plot is tall, and ran up
-    into the chart's title."""
+    into the chart's title: the chart grows for it."""
     temps = [0.05, 0.1, 1.0, 20.0]
     fig = figures.curves(temps, {"a": [1, 2, 3, 4]}, title="Effective words exp(H) per word against T",
                          x_title="T", y_title="exp(H), effective words",
@@ -332,5 +332,14 @@ def test_a_y_title_longer_than_the_plot_is_tall_wraps_to_it(presenter):
     plot_px = fig.layout.height - m.t - m.b
     lines = fig.layout.yaxis.title.text.split("<br>")
     assert all(figures.text_width(line, size) <= plot_px for line in lines), (lines, plot_px)
-    if figures.text_width("exp(H), effective words", size) > plot_px:
-        assert len(lines) > 1
+    assert lines == ["exp(H), effective words"]  # the chart grew for it: whole on one line
+    assert fig.layout.height > 260
+
+
+def test_a_y_title_too_long_for_the_presenter_height_wraps_to_the_plot():
+    title = "a long y title " * 6
+    fig = figures.curves([0.1, 1.0], {"a": [1, 2]}, y_title=title.strip(), presenter=True, height=260)
+    m, size = fig.layout.margin, fig.layout.font.size
+    assert fig.layout.height <= theme.PRESENTER_TITLE_GROWTH_MAX_PX
+    lines = fig.layout.yaxis.title.text.split("<br>")
+    assert len(lines) > 1 and all(figures.text_width(line, size) <= fig.layout.height - m.t - m.b for line in lines)

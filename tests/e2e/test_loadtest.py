@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from argparse import Namespace
+from concurrent.futures import ThreadPoolExecutor
 
 from loadtest import run as loadtest
 from tests.e2e.helpers import start_server
@@ -15,9 +16,12 @@ def test_students_steps_through_the_control_reach_the_state_on_two_processes(tmp
     args = Namespace(step=0.5, switch=2.0, timeout=60.0, single_duration=1.5, duration=4.0, via="control",
                      lecturer=True)
     logs = [tmp_path / "timing-0.jsonl", tmp_path / "timing-1.jsonl"]
+    # the students' event loop in a thread of its own: this process may already run one (Playwright's, for the
+    # browser tests)
     with start_server(env={"ATTENTION_TIMING_LOG": str(logs[0])}) as a, \
-            start_server(env={"ATTENTION_TIMING_LOG": str(logs[1])}) as b:
-        res = asyncio.run(loadtest.measure([a.url, b.url], 3, args, [a.proc.pid, b.proc.pid], logs))
+            start_server(env={"ATTENTION_TIMING_LOG": str(logs[1])}) as b, ThreadPoolExecutor(1) as pool:
+        res = pool.submit(asyncio.run, loadtest.measure([a.url, b.url], 3, args, [a.proc.pid, b.proc.pid],
+                                                        logs)).result()
     crowd = res["crowd"]
     assert crowd["errors"] == 0, crowd["error_examples"]
     assert crowd["lost"] == 0, crowd["lost_examples"]  # the control shows, and the share link holds, each one's T
