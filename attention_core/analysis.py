@@ -509,14 +509,12 @@ def shared_scale(*results: ShuffleResult) -> float:
 def shuffle_spans(s: Scenario, alphas, temps) -> tuple[list[tuple[float, float]], float]:
     """⑧'s Δ charts over every T of `temps`: the lowest and highest Δ of the experiment at each α of `alphas`, and
     their shared ±scale (shared_scale of every one): a scale and a cell-number size that stay put while T moves."""
-    spans, top = [], 0.0
+    spans, results = [], []
     for alpha in alphas:
-        lo, hi = np.inf, -np.inf
-        for t in temps:
-            r = shuffle_experiment(s.with_temperature(t), alpha)
-            lo, hi, top = min(lo, float(r.delta.min())), max(hi, float(r.delta.max())), max(top, r.max_abs)
-        spans.append((lo, hi))
-    return spans, (top if top > ROUNDING else 1.0)
+        runs = [shuffle_experiment(s.with_temperature(t), alpha) for t in temps]
+        spans.append((min(float(r.delta.min()) for r in runs), max(float(r.delta.max()) for r in runs)))
+        results += runs
+    return spans, shared_scale(*results)
 
 
 def multi_head_spans(s: Scenario, temps) -> tuple[tuple[float, float], tuple[float, float]]:
