@@ -169,7 +169,7 @@ class _Sources:
             return None
         for src, w in self.row_sources.items():
             if w.shape[1] == values.shape[0]:
-                hits = np.flatnonzero(np.all(np.abs(w - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
+                hits = _equal_rows(w, values)
                 if hits.size:
                     return {"axis": "y", "src": src, "q": "W", "row": int(hits[0])}
         for (src, q), v in self.vectors.items():
@@ -178,7 +178,7 @@ class _Sources:
         for q in ("O", "Z", "LN", "LN0"):  # a word's row of a later matrix (④'s Σ marks: its output)
             m = self.matrices[("main", q)]
             if m.shape[1] == values.shape[0]:
-                hits = np.flatnonzero(np.all(np.abs(m - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
+                hits = _equal_rows(m, values)
                 if hits.size:
                     return {"axis": "y", "src": "main", "q": q, "row": int(hits[0])}
         for (q, stat), v in self.stats().items():
@@ -187,7 +187,7 @@ class _Sources:
         c = self.contributions()
         if c.shape[2] == values.shape[0]:
             flat = c.reshape(-1, c.shape[2])
-            hits = np.flatnonzero(np.all(np.abs(flat - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
+            hits = _equal_rows(flat, values)
             # the first pair not taken yet: equal words have equal shares, each its own bar
             for hit in hits:
                 i, j = divmod(int(hit), c.shape[1])
@@ -226,6 +226,11 @@ class _Sources:
                 entry = {k: _rows(v) for k, v in src.items()}
             out[name] = entry
         return out
+
+
+def _equal_rows(m: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The indices of the rows of `m` equal to the line `values` (to a relative 1e-12, as `_same`)."""
+    return np.flatnonzero(np.all(np.abs(m - values) <= 1e-12 * (1 + np.abs(values)), axis=1))
 
 
 def _same(a: np.ndarray, b: np.ndarray, hide: np.ndarray | None) -> bool:
