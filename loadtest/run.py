@@ -63,7 +63,7 @@ FINISHED_OK = ForwardMsg.FINISHED_SUCCESSFULLY
 FINISHED_FRAGMENTS_OK = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY  # a T step reruns the T parts only
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
-T_KEY, SENTENCE_KEY = "sb:T", "sb:sentence"
+T_KEY, SENTENCE_KEY, PRESENTER_KEY = "sb:T", "sb:sentence", "sb:presenter"
 # The sidebar's T control (attention_core/ui/tcontrol): a components-v2 element whose script previews every step in
 # the browser and tells the server the final T once, as a trigger ("t") of the element's event aggregator widget.
 CONTROL_KEY, CONTROL_SHOWN = "tc:" + T_KEY, "control:T"
@@ -77,7 +77,7 @@ T_VALUES = tuple(f"{t:g}" for t in T_OPTIONS)
 # --- one session -------------------------------------------------------------------------------------------
 @dataclass
 class RunResult:
-    kind: str  # "load", "sentence", "step", "switch", "check"
+    kind: str  # "load", "sentence", "presenter", "step", "switch", "check"
     seconds: float
     errors: list[str] = field(default_factory=list)
 
@@ -201,8 +201,9 @@ class StudentSession:
         trigger = changed is not None and changed.HasField("json_trigger_value")
         if changed is not None and not trigger:  # a trigger is sent with this run only, as the frontend does
             self.widget_states[changed.id] = changed
-            self.held[changed.id] = (changed.string_value if changed.HasField("string_value")
-                                     else changed.string_array_value.data[0])
+            which = changed.WhichOneof("value")
+            self.held[changed.id] = (changed.string_array_value.data[0] if which == "string_array_value"
+                                     else getattr(changed, which))
         page_hash, pathname = self.pages[self.page] if self.pages else ("", "")
         back = BackMsg()
         state = back.rerun_script
@@ -262,6 +263,8 @@ class StudentSession:
         state = WidgetState(id=self.widget_ids[key])
         if "text" in value:
             state.string_value = value["text"]
+        elif "flag" in value:
+            state.bool_value = value["flag"]
         else:
             state.string_array_value.data.append(value["choice"])
         return state
@@ -284,8 +287,9 @@ def sentence_for(index: int) -> str:
 
 
 async def student(base_url: str, index: int, n: int, args, until: float,
-                  sessions: list[StudentSession]) -> SessionReport:
-    """One student's minute; the session stays open (in `sessions`) so memory is measured with all connected."""
+                  sessions: list[StudentSession], lecturer: bool = False) -> SessionReport:
+    """One student's minute; the session stays open (in `sessions`) so memory is measured with all connected.
+    The lecturer does the same in presenter mode (turned on after the sentence), as at the front of a class."""
     report = SessionReport(index)
     session = StudentSession(base_url, index, args.timeout)
     sessions.append(session)
@@ -305,6 +309,10 @@ async def student(base_url: str, index: int, n: int, args, until: float,
         sentence = sentence_for(index)
         session.expected[SENTENCE_KEY] = sentence
         record(await session.rerun("sentence", session.widget(SENTENCE_KEY, text=sentence)))
+        if lecturer and not report.errors:
+            record(await session.rerun("presenter", session.widget(PRESENTER_KEY, flag=True)))
+            if "pr:next" not in session.widget_ids:  # the presenter bar's step buttons: presenter mode is on
+                report.errors.append(f"session {index}: presenter mode did not turn on")
         t_pos = T_VALUES.index("1") + index % 5  # different students hold different T
         step = 0
         phase = args.step * index / max(n, 1)  # students act at different moments, as a class does
@@ -453,7 +461,7 @@ async def run_phase(urls: list[str], n: int, args, duration: float, pids: list[i
     until = start + duration
     sessions: list[StudentSession] = []
     tasks = [asyncio.create_task(student(urls[i % len(urls)], i, n, args, until, sessions)) for i in range(n)]
-    lecturer_task = asyncio.create_task(student(urls[0], n, n, args, until, sessions)) if lecturer else None
+    lecturer_task = asyncio.create_task(student(urls[0], n, n, args, until, sessions, lecturer=True)) if lecturer else None
     while not all(t.done() for t in tasks + ([lecturer_task] if lecturer_task else [])):
         await asyncio.sleep(1.0)
         if pids:
@@ -559,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="server processes (each on its own port); student i uses process i mod K, as a balancer "
                          "with sticky sessions would spread them (the balancer's own cost is not included)")
     ap.add_argument("--lecturer", action="store_true",
-                    help="one more session on the first process doing what a student does, reported apart")
+                    help="one more session on the first process doing what a student does in presenter mode, reported apart")
     args = ap.parse_args(argv)
     if args.replicas < 1 or (args.url and args.replicas != 1):
         ap.error("--replicas: at least 1, and only for servers this tool starts (not with --url)")

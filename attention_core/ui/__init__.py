@@ -27,13 +27,15 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import a11y, classroom, room
+from . import a11y, classroom, gate, room
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
 from .tables import number_table
+
+gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
 
 __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
            "predict_reveal", "temperature_slider"]
