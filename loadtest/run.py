@@ -461,7 +461,8 @@ async def run_phase(urls: list[str], n: int, args, duration: float, pids: list[i
     until = start + duration
     sessions: list[StudentSession] = []
     tasks = [asyncio.create_task(student(urls[i % len(urls)], i, n, args, until, sessions)) for i in range(n)]
-    lecturer_task = asyncio.create_task(student(urls[0], n, n, args, until, sessions, lecturer=True)) if lecturer else None
+    lecturer_task = (asyncio.create_task(student(urls[0], n, n, args, until, sessions, lecturer=True))
+                     if lecturer else None)
     while not all(t.done() for t in tasks + ([lecturer_task] if lecturer_task else [])):
         await asyncio.sleep(1.0)
         if pids:
@@ -567,7 +568,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="server processes (each on its own port); student i uses process i mod K, as a balancer "
                          "with sticky sessions would spread them (the balancer's own cost is not included)")
     ap.add_argument("--lecturer", action="store_true",
-                    help="one more session on the first process doing what a student does in presenter mode, reported apart")
+                    help="one more session on the first process doing what a student does in presenter mode, "
+                         "reported apart")
     args = ap.parse_args(argv)
     if args.replicas < 1 or (args.url and args.replicas != 1):
         ap.error("--replicas: at least 1, and only for servers this tool starts (not with --url)")
