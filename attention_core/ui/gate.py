@@ -27,6 +27,8 @@ import os
 import threading
 from collections import deque
 
+from .state import _STATE  # the app's one entry in Streamlit's session state
+
 LOG = logging.getLogger(__name__)
 WAIT_S = 20.0
 DEFAULT_SLOTS = 1
@@ -88,8 +90,6 @@ def is_lecturer(session_state) -> bool:
 
     `session_state` is Streamlit's own (a SessionState, or the SafeSessionState a ScriptRunner holds: read through
     its lock, not through its item access, which may stop the caller for a pending rerun)."""
-    from attention_core.ui.state import _STATE  # the app's one entry in Streamlit's session state
-
     try:
         raw, lock = object.__getattribute__(session_state, "_state"), object.__getattribute__(session_state, "_lock")
     except AttributeError:
