@@ -122,3 +122,39 @@ def test_the_gate_wraps_the_pinned_streamlits_script_runs():
     # importing attention_core.ui installed it: a Streamlit upgrade that renames the method fails here
     assert hasattr(ScriptRunner._run_script, gate._PATCHED)
     assert gate.install() is getattr(ScriptRunner._run_script, gate._PATCHED)  # once per process
+
+
+class _Ctx:
+    def __init__(self, page: str) -> None:
+        self.page_script_hash = page
+
+
+class _Runner:
+    def __init__(self, page: str) -> None:
+        self._ctx = _Ctx(page)
+
+    def _get_script_run_ctx(self):
+        return self._ctx
+
+
+def test_a_fragment_rerun_asked_from_a_page_left_behind_runs_on_the_current_page():
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+    stale = RerunData(page_script_hash="score", fragment_id_queue=["measure"])
+    moved = gate.on_current_page(_Runner("temperature"), stale)
+    assert moved.page_script_hash == "temperature" and moved.fragment_id_queue == ["measure"]
+    whole = RerunData(page_script_hash="score")  # a whole run opens the page it names (a page link)
+    assert gate.on_current_page(_Runner("temperature"), whole) is whole
+    same = RerunData(page_script_hash="temperature", fragment_id_queue=["measure"])
+    assert gate.on_current_page(_Runner("temperature"), same) is same
+    first = RerunData(page_script_hash="score", fragment_id_queue=["measure"])
+    assert gate.on_current_page(_Runner(""), first) is first  # no page yet: nothing to compare with
+
+
+def test_the_wrapped_run_gets_the_moved_request_even_with_the_gate_off():
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+    seen = []
+    run = gate.gated(lambda runner, data: seen.append(data.page_script_hash), None, lambda runner: False)
+    run(_Runner("temperature"), RerunData(page_script_hash="score", fragment_id_queue=["measure"]))
+    assert seen == ["temperature"]

@@ -21,6 +21,7 @@ others, never stops them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 import os
@@ -103,13 +104,35 @@ def is_lecturer(session_state) -> bool:
     return bool(getattr(view, "presenter", False) or getattr(state, "hosting", ""))
 
 
-def gated(run, turns: Turns, lecturer, wait_s: float = WAIT_S):
-    """`run(runner, *args)` wrapped: a student's call waits for a turn of `turns`; `lecturer(runner)` goes at once."""
+def on_current_page(runner, rerun_data):
+    """A fragment's rerun asked for by a page the session has since left, moved to the page it is on now.
+
+    The browser names its page in each rerun request. A fragment that also stands on the next page (presenter
+    mode's width measure in the sidebar) can ask from the old page while the run that opens the next page is
+    under way; its rerun is queued behind that run and then runs under the old page's name, and Streamlit's
+    browser side, seeing a page change, empties the page and fails on the fragment's first element ("Bad delta
+    path index"): a blank screen. The fragment is the same one on the page the session is on, so it reruns there.
+    """
+    try:
+        queue = rerun_data.fragment_id_queue
+        now = runner._get_script_run_ctx().page_script_hash
+        if queue and now and rerun_data.page_script_hash and rerun_data.page_script_hash != now:
+            return dataclasses.replace(rerun_data, page_script_hash=now, page_name="")
+    except Exception:  # an unexpected shape of a later Streamlit: leave the request as it came
+        LOG.debug("fragment rerun not checked for its page", exc_info=True)
+    return rerun_data
+
+
+def gated(run, turns: Turns | None, lecturer, wait_s: float = WAIT_S):
+    """`run(runner, rerun_data)` wrapped: a student's call waits for a turn of `turns` (none: no waiting);
+    `lecturer(runner)` goes at once. A fragment's rerun from a page left behind runs on the current one."""
 
     @functools.wraps(run)
     def gated_run(runner, *args, **kwargs):
+        if args:
+            args = (on_current_page(runner, args[0]), *args[1:])
         got = False
-        if not lecturer(runner):
+        if turns is not None and not lecturer(runner):
             got = turns.acquire(wait_s)
             if not got:
                 LOG.warning("no run turn within %.0f s (%d waiting): running anyway", wait_s, turns.waiting())
@@ -137,8 +160,6 @@ def install(slots: int | None = None) -> Turns | None:
         return None
     if hasattr(current, _PATCHED):
         return getattr(current, _PATCHED)
-    if slots == 0:
-        return None
-    turns = Turns(slots)
+    turns = Turns(slots) if slots else None
     ScriptRunner._run_script = gated(current, turns, lambda runner: is_lecturer(runner._session_state))
     return turns
