@@ -14,7 +14,8 @@ takes its place), so a T step waits for one turn, not one per part. Streamlit ha
 `install()` wraps that method of the pinned version (requirements.txt) and says so in the log when it cannot.
 
 `ATTENTION_RUN_SLOTS` sets the number of students' runs at once (default 1; 0: no turns, every run at once).
-The same wrapper moves a fragment's rerun asked from a page left behind to the current page (`on_current_page`). A run waits
+The same wrapper moves a fragment's rerun asked from a page left behind to the current page (`on_current_page`).
+A run waits
 at most WAIT_S for its turn and then goes on anyway, so a run stuck elsewhere (a slow database) delays the
 others, never stops them.
 """
