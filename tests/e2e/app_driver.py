@@ -6,7 +6,7 @@ import re
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
-from tests.e2e.helpers import assert_no_exception, plotly_count, wait_for_app, wait_for_plots
+from tests.e2e.helpers import assert_no_exception, plotly_count, wait_for_settled
 
 SIDEBAR = '[data-testid="stSidebar"]'
 SIDEBAR_LINKS = f'{SIDEBAR} a[data-testid="stPageLink-NavLink"]'
@@ -109,8 +109,7 @@ def settle(page, n_min: int = 1, timeout: float = 90000) -> None:
 
     The generous timeout is for a machine shared with other work: a heavy page may take long to run there.
     """
-    wait_for_app(page, timeout=timeout)
-    wait_for_plots(page, n_min=n_min, timeout=timeout)
+    wait_for_settled(page, n_min=n_min, timeout=timeout)
     assert_no_exception(page)
 
 

@@ -89,6 +89,7 @@ def test_grids_are_laid_out_for_a_phone(app_server, new_page):
         for label, page in (("phone", phone), ("wide", wide)):
             page.goto(app_server.page_url(key))
             settle(page)
+            page.wait_for_selector(f".st-key-chart-{name} .js-plotly-plot .main-svg", timeout=60000)
             first_panel[label] = page.evaluate(GRID_COLUMNS_JS, name)  # the first panel's right edge (0–1)
         assert first_panel["phone"] > first_panel["wide"], (name, first_panel)  # fewer, wider panels
         titles = phone.evaluate(PANEL_TITLES_JS, name)
