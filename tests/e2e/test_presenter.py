@@ -10,7 +10,6 @@ from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, settle
 
 # A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
 # the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
-pytestmark = pytest.mark.solo
 
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).

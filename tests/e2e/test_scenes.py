@@ -20,7 +20,6 @@ def path_of(page) -> str:
     return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
 
 
-@pytest.mark.solo  # a key press timed against a run that is starting (as in test_presenter.py): run alone
 def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page):
     lesson = scenes.builtin()
     page = new_page(viewport=(1920, 1080))
