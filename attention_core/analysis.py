@@ -6,7 +6,11 @@ lesson once per change, so every screen reads the same numbers.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -194,6 +198,51 @@ def value_contributions(weights: np.ndarray, v: np.ndarray, i: int) -> np.ndarra
     return weights[i][:, None] * v
 
 
+# --- fixed axes over every T ------------------------------------------------------------------------------------
+# The spans below go over every T a control offers, so that an axis or a colour scale stays put while T moves. A
+# page asks for them on every run, a T step included, with the same scenario: each is computed once per argument
+# set and kept (arrays by shape, dtype and bytes; a Scenario by its fields but its temperature, which none of them
+# reads: they go over `temps`). Results are floats and tuples of floats, never changed.
+SPAN_MEMO_SIZE = 512
+
+
+def _span_key(v: object) -> object:
+    if isinstance(v, np.ndarray):
+        return ("nd", v.shape, v.dtype.str, v.tobytes())
+    if isinstance(v, Scenario):
+        return ("scenario", *(_span_key(getattr(v, f.name)) for f in dataclasses.fields(v)
+                              if f.name != "temperature"))
+    if isinstance(v, (list, tuple)):
+        return (type(v).__name__, *(_span_key(x) for x in v))
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    raise TypeError(f"no span key for {type(v).__name__}")
+
+
+def over_every_t(fn):
+    """Memoise a span over every T (see above); `fn.memo` is its store, for tests."""
+    memo: OrderedDict = OrderedDict()
+    lock = threading.Lock()
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        key = _span_key(args)
+        with lock:
+            if key in memo:
+                memo.move_to_end(key)
+                return memo[key]
+        value = fn(*args)
+        with lock:
+            memo[key] = value
+            while len(memo) > SPAN_MEMO_SIZE:
+                memo.popitem(last=False)
+        return value
+
+    wrapper.memo = memo
+    return wrapper
+
+
+@over_every_t
 def contributions_span(scores_row: np.ndarray, v: np.ndarray, temps) -> tuple[float, float]:
     """The lowest and highest a stacked chart of P = value_contributions reaches over every T of `temps` (its
     negative parts stacked down, its positive parts up, on every axis; 0 included): a value axis that stays
@@ -212,6 +261,7 @@ def row_stats(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return a.mean(axis=-1), a.std(axis=-1)
 
 
+@over_every_t
 def add_norm_limit(s: Scenario, temps, which) -> float:
     """The largest |entry| of the matrices `which` ("X", "O" the attention output, "Z" = X + O, "LN" = LayerNorm(Z)
     with γ, β, "LN0" = LayerNorm(O)) over every T of `temps`: one signed scale that stays put while T moves."""
@@ -226,6 +276,7 @@ def add_norm_limit(s: Scenario, temps, which) -> float:
     return top or 1.0
 
 
+@over_every_t
 def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
     """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps`: row_stats of Z = X + softmax(S/T)·V
     (of the attention output alone when `x` is None) and of LayerNorm(Z) before γ, β. A value axis that stays put
@@ -506,7 +557,8 @@ def shared_scale(*results: ShuffleResult) -> float:
     return top if top > ROUNDING else 1.0
 
 
-def shuffle_spans(s: Scenario, alphas, temps) -> tuple[list[tuple[float, float]], float]:
+@over_every_t
+def shuffle_spans(s: Scenario, alphas, temps) -> tuple[tuple[tuple[float, float], ...], float]:
     """⑧'s Δ charts over every T of `temps`: the lowest and highest Δ of the experiment at each α of `alphas`, and
     their shared ±scale (shared_scale of every one): a scale and a cell-number size that stay put while T moves."""
     spans, results = [], []
@@ -514,9 +566,10 @@ def shuffle_spans(s: Scenario, alphas, temps) -> tuple[list[tuple[float, float]]
         runs = [shuffle_experiment(s.with_temperature(t), alpha) for t in temps]
         spans.append((min(float(r.delta.min()) for r in runs), max(float(r.delta.max()) for r in runs)))
         results += runs
-    return spans, shared_scale(*results)
+    return tuple(spans), shared_scale(*results)
 
 
+@over_every_t
 def multi_head_spans(s: Scenario, temps) -> tuple[tuple[float, float], tuple[float, float]]:
     """⑥'s Concat and output when the heads follow the sidebar T: the lowest and highest of each over every T of
     `temps` (a colour scale and a cell-number size that stay put while T moves)."""

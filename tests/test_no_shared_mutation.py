@@ -25,6 +25,7 @@ from attention_core.i18n import text
 from attention_core.lexicon import AXES
 from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
+from attention_core.ui import live_chart
 from tests.app.conftest import assert_clean, edit_matrix, open_editors, open_page, state
 
 ROUNDS = (  # (sentence, T, preset, language) of each round of use; every page runs 4-5 times a round
@@ -137,6 +138,7 @@ SHARED_BY_DESIGN = ["attention_core.accessible._MEMO", "attention_core.ui.state.
 
 def test_using_every_page_mutates_no_module_level_object():
     lexicon.table()  # the table is read once per process; read it before the first picture
+    live_chart._component()  # registered once per process, by the first live chart (in whichever test comes first)
     before = everything()
     hits = lexicon.table.cache_info().hits
     scenarios = [s for rnd in ROUNDS for s in use_every_page(*rnd)]

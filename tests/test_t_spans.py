@@ -44,3 +44,19 @@ def test_each_span_holds_its_chart_at_every_t_and_is_reached_at_some_t(s):
     assert max(reached["norm"]) == norm
     assert (min(reached["concat"]), max(reached["concat"])) == (c_lo, c_hi)
     assert max(reached["delta"]) == scale
+
+
+def test_a_span_is_computed_once_per_scenario_whatever_its_t_and_again_for_anything_else():
+    s = Scenario().with_preset("random", 11)
+    memo = analysis.add_norm_limit.memo
+    first = analysis.add_norm_limit(s, T_OPTIONS, ("LN",))
+    size = len(memo)
+    assert analysis.add_norm_limit(s.with_temperature(2.0), T_OPTIONS, ("LN",)) == first  # the T is not read
+    assert len(memo) == size
+    for other in (s.with_preset("random", 12), replace(s, gamma=np.full_like(s.gamma, 2.0))):
+        again = analysis.add_norm_limit(other, T_OPTIONS, ("LN",))
+        assert again == analysis.add_norm_limit.__wrapped__(other, T_OPTIONS, ("LN",))
+    assert analysis.add_norm_limit(s, T_OPTIONS, ("X", "LN")) == analysis.add_norm_limit.__wrapped__(
+        s, T_OPTIONS, ("X", "LN"))
+    assert len(memo) == size + 3
+    assert first == analysis.add_norm_limit.__wrapped__(s, T_OPTIONS, ("LN",))

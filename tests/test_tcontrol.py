@@ -24,8 +24,9 @@ def axes(s: Scenario) -> tuple[figures.Axis, figures.Axis]:
 
 
 def meta(fig) -> dict | None:
-    m = fig.layout.meta
-    return None if m is None else m["attention_t"]
+    """What the browser gets: the figure as sent (`to_dict`, what st.plotly_chart serialises)."""
+    m = fig.to_dict()["layout"].get("meta")
+    return None if m is None else m.get("attention_t")
 
 
 def test_the_weights_heatmap_carries_s_and_the_t_in_its_title():

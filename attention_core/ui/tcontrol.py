@@ -454,7 +454,29 @@ def attach(p, fig: go.Figure) -> go.Figure:
         named = _pair_title(meta.get("title", title or ""), labels, sources.pair)
         if named is not None:
             meta["title"], meta["pair"] = named, {"src": "main", "labels": labels}
-    out = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
     kept = fig.layout.meta if isinstance(fig.layout.meta, dict) else {}  # e.g. figures.numbers_left_out's flag
-    out.layout.meta = {**kept, "attention_t": meta}
-    return out
+    return Attached(fig, {**kept, "attention_t": meta})
+
+
+class Attached(go.Figure):
+    """A shared (memoised) figure as it is sent, with its `layout.meta` replaced: the figure is neither changed nor
+    copied into new Plotly objects. Rebuilding it (`go.Figure(fig.to_dict())`) was about a fifth of the server's
+    CPU under a class's load; `st.plotly_chart` and `to_json` need only the figure's `to_dict`, which reads the
+    three attributes set here (`BaseFigure.to_dict`). Everything else reads the figure itself (`source`), so
+    `.layout.meta` is the figure's own; what the browser gets is `to_dict()["layout"]["meta"]`. Read only: it is
+    drawn and dropped within `Page.chart`."""
+
+    def __init__(self, fig: go.Figure, meta: dict) -> None:  # no go.Figure.__init__: that is what this avoids
+        self._source = fig
+        self._data = fig._data
+        self._layout = {**fig._layout, "meta": meta}  # a new top level; what it shares is only read (deep-copied)
+        self._frame_objs = fig._frame_objs
+
+    @property
+    def source(self) -> go.Figure:
+        return self._source
+
+    def __getattr__(self, name: str):  # what the attributes above do not serve (the figure's objects) is its own
+        if name == "_source":
+            raise AttributeError(name)
+        return getattr(self._source, name)
