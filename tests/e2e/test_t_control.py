@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import csv
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -63,6 +64,13 @@ T_TRACES_JS = """
   });
 })
 """
+
+
+def read(page, js: str):
+    """What the function `js` returns in the page, handed over as one JSON text: Playwright's own hand-over wraps
+    every number of a 64-word page's matrices in an object of its own, many times slower (JSON keeps a float's
+    shortest exact digits; what is not a finite number arrives as None, as T_TRACES_JS already maps it)."""
+    return json.loads(page.evaluate(f"async () => JSON.stringify(await ({js})())"))
 
 
 def lexicon_sentence(n: int) -> str:
@@ -204,7 +212,7 @@ SUMS_JS = """
 
 def assert_sums(page, where: str) -> None:
     """④'s sums as figures.stacked_contributions writes them for the stack and the sums the page shows."""
-    for chart in page.evaluate(SUMS_JS):
+    for chart in read(page, SUMS_JS):
         stack, total = np.array(chart["bars"], dtype=float), np.array(chart["total"], dtype=float)
         up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
         want = [[float(d if v < 0 else u), f"{v:.2f}", "top" if v < 0 else "bottom", -2 if v < 0 else 2]
@@ -240,7 +248,7 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
             settle(page)
         else:
             open_at(page, app_server, key, scenario)
-        drawn = page.evaluate(T_TRACES_JS)
+        drawn = read(page, T_TRACES_JS)
         following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
         assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
@@ -249,7 +257,7 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
                 assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())),
                                                     len(SUMMED.get(key, ())))
             at_t = scenario.with_temperature(t)
-            for trace in page.evaluate(T_TRACES_JS):
+            for trace in read(page, T_TRACES_JS):
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
                 if trace["spec"]["axis"] in ("line", "text"):  # ④'s lines and the weights printed under them
                     assert_weight_lines(at_t, trace, where)
@@ -264,7 +272,7 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
                     (a, b), _ = analysis.most_looked_pair(analysis.compute(at_t).trace.weights)
                     assert share_title(at_t, a, b) in trace["title"].replace("<br>", " "), where
             assert_sums(page, f"{name}, {key}, T = {t:g}")
-            marks = page.evaluate(MARKS_JS)  # the line at T on a chart over T, and its label
+            marks = read(page, MARKS_JS)  # the line at T on a chart over T, and its label
             assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
             for mark in marks:
                 where = f"{name}, {key}, chart {mark['chart']}, T = {t:g}"
@@ -326,11 +334,11 @@ FULL_REDRAW_JS = """
 def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int, summed: int) -> None:
     """A preview frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figures from the
     same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew them."""
-    fast, fast_marks = page.evaluate(DRAWN_JS), page.evaluate(MARKS_DRAWN_JS)
-    fast_notes = page.evaluate(NOTES_DRAWN_JS)
+    fast, fast_marks = read(page, DRAWN_JS), read(page, MARKS_DRAWN_JS)
+    fast_notes = read(page, NOTES_DRAWN_JS)
     page.evaluate(FULL_REDRAW_JS)
-    assert page.evaluate(DRAWN_JS) == fast, where
-    full_marks, full_notes = page.evaluate(MARKS_DRAWN_JS), page.evaluate(NOTES_DRAWN_JS)
+    assert read(page, DRAWN_JS) == fast, where
+    full_marks, full_notes = read(page, MARKS_DRAWN_JS), read(page, NOTES_DRAWN_JS)
     assert len(full_marks) == len(fast_marks) == marked, (where, full_marks)
     assert len(full_notes) == len(fast_notes) == summed, (where, full_notes)
     for got, want in zip(fast_marks + fast_notes, full_marks + full_notes):  # within a pixel's rounding
