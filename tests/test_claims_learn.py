@@ -27,6 +27,16 @@ def test_an_even_gaze_already_answers_right_so_the_lead_says_so_with_the_number(
         lead = text(lang, "learn.lead", train=len(train_b.y), even=even)
         assert f"{even:.0%}" in lead
         assert "can only answer" not in lead and "때만 답을 맞힐 수" not in lead
+        assert "a > 0, b = 0" in lead and "0 %" in lead  # the even gaze's share needs the probe; it starts at 0
+
+
+def test_a_run_starts_at_zero_accuracy_as_the_lead_says():
+    """learn.lead: before the first step the probe is zero (a = b = 0), so every logit is 0, counted wrong: the
+    accuracy the page shows starts at 0 % for any seed."""
+    for seed in (0, 1, 7):
+        run = learn.start(EXAMPLES, seed=seed)
+        assert run.a == run.b == 0.0
+        assert run.snapshots[-1].accuracy == 0.0
 
 
 def test_looking_at_the_emotional_word_lowers_the_loss_it_does_not_fix_wrong_answers():

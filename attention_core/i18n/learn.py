@@ -9,14 +9,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lead": (
         "지금까지의 W_Q, W_K는 손으로 정한 값이었습니다. 이 화면에서는 **직접 학습합니다**: 짧은 문장 {train}개에서 "
         "문장의 **모든 단어**가 그 문장이 긍정인지 부정인지 맞히도록, W_Q와 W_K를 경사 하강법으로 조금씩 고칩니다. "
-        "나머지 단어가 중립이라, 시선이 모든 단어에 고르게 퍼져 있어도 평가 문장 단어의 {even:.0%}가 이미 답을 "
-        "맞힙니다. 감정 단어를 바라보면 답이 **더 확실해집니다**: 새 벡터의 긍정·부정 값이 라벨 쪽으로 커지고 "
+        "나머지 단어가 중립이라, 탐지기가 긍정·부정 값의 부호만 읽으면(a > 0, b = 0) 시선이 모든 단어에 고르게 "
+        "퍼져 있어도 평가 문장 단어의 {even:.0%}가 답을 맞힙니다. 학습 전에는 탐지기가 0이라(a = b = 0) 아래의 "
+        "정확도는 0 %에서 시작합니다. 감정 단어를 바라보면 답이 **더 확실해집니다**: 새 벡터의 긍정·부정 값이 라벨 쪽으로 커지고 "
         "손실이 내려갑니다. 그래서 학습이 되면 W_Q W_Kᵀ의 **감정 열**이 살아납니다: 모든 단어가 ‘상대의 감정’을 "
         "보게 됩니다.",
         "Until now W_Q and W_K were set by hand. Here they are **learned**: on {train} short sentences, W_Q and W_K "
         "are nudged by gradient descent so that **every word** of a sentence can tell whether the sentence is "
-        "positive or negative. The other words are neutral, so even a gaze spread evenly over all words already "
-        "gets {even:.0%} of the held-out words right. Looking at the emotional word makes the answer **surer**: "
+        "positive or negative. The other words are neutral, so once the probe reads the sign of the valence (a > 0, "
+        "b = 0), even a gaze spread evenly over all words gets {even:.0%} of the held-out words right. Before "
+        "training the probe is zero (a = b = 0), so the accuracy below starts at 0 %. Looking at the emotional word makes the answer **surer**: "
         "each new vector's valence grows towards the label and the loss falls. So as the model learns, the "
         "**emotion column** of W_Q W_Kᵀ comes alive: every word learns to look at the other words' emotion.",
     ),
@@ -132,20 +134,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "the mass of |W_Q W_Kᵀ|.",
     ),
     "compare_caption.presenter": (
-        "맨 위의 문장을 T = {t:g}(맨 위의 T)에서 봅니다. 왼쪽은 지금까지 학습한 W_Q, W_K, 오른쪽은 손으로 정한 "
+        "맨 위의 문장을 T = {t:g}(맨 위의 T)에서 봅니다. ‘학습된 W_Q, W_K’ 그림은 지금까지 학습한 값, ‘손으로 정한’ 그림은 "
         "‘감정을 보는 시선’ 프리셋입니다. 학습 문장에는 감정 단어가 하나씩만 있었으므로, 감정 단어가 여럿인 "
         "문장에서는 그 단어들이 가중치를 나눠 가집니다.",
-        "The sentence at the top of the page at T = {t:g} (the T at the top). Left: the W_Q, W_K learned so far; "
-        "right: the hand-set ‘look at emotion’ preset. Training sentences had one emotional word each, so in a "
+        "The sentence at the top of the page at T = {t:g} (the T at the top). ‘Learned W_Q, W_K’: the values learned so far; "
+        "‘Hand-set’: the ‘look at emotion’ preset. Training sentences had one emotional word each, so in a "
         "sentence with several of them those words share the weight.",
     ),
     "compare_title": ("지금 문장에서: 학습된 시선과 손으로 정한 시선", "The current sentence: learned gaze and hand-set gaze"),
     "compare_caption": (
-        "사이드바의 문장을 T = {t:g}(사이드바의 T)에서 봅니다. 왼쪽은 지금까지 학습한 W_Q, W_K, 오른쪽은 손으로 정한 "
+        "사이드바의 문장을 T = {t:g}(사이드바의 T)에서 봅니다. ‘학습된 W_Q, W_K’ 그림은 지금까지 학습한 값, ‘손으로 정한’ 그림은 "
         "‘감정을 보는 시선’ 프리셋입니다. 학습 문장에는 감정 단어가 하나씩만 있었으므로, 감정 단어가 여럿인 "
         "문장에서는 그 단어들이 가중치를 나눠 가집니다.",
-        "The sidebar's sentence at T = {t:g} (the sidebar's T). Left: the W_Q, W_K learned so far; right: the "
-        "hand-set ‘look at emotion’ preset. Training sentences had one emotional word each, so in a sentence "
+        "The sidebar's sentence at T = {t:g} (the sidebar's T). ‘Learned W_Q, W_K’: the values learned so far; "
+        "‘Hand-set’: the ‘look at emotion’ preset. Training sentences had one emotional word each, so in a sentence "
         "with several of them those words share the weight.",
     ),
     "learned_chart": ("학습된 W_Q, W_K: 가중치 (단계 {step})", "Learned W_Q, W_K: weights (step {step})"),

@@ -69,8 +69,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "now a different vector.",
     ),
     "alpha_off": (
-        "α = 0이면 위치를 더하지 않으므로 왼쪽과 같은 실험입니다. 위의 α를 0보다 크게 올려 보세요.",
-        "With α = 0 no position is added, so this is the left-hand experiment again. Raise α above 0.",
+        "α = 0이면 위치를 더하지 않으므로 ‘위치 없음 (α = 0)’과 같은 실험입니다. 위의 α를 0보다 크게 올려 보세요.",
+        "With α = 0 no position is added, so this is the ‘Without positions (α = 0)’ experiment again. Raise α above 0.",
     ),
     "one_word": ("단어가 하나뿐이라 섞을 순서가 없습니다. 문장에 단어를 더 넣어 보세요.",
                  "With one word there is no order to shuffle. Type a longer sentence."),

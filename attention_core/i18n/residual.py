@@ -28,7 +28,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "학습된 모델에서는 γ와 β도 학습으로 정해집니다 (처음 값 γ = 1, β = 0).",
         "In a trained model γ and β are learned too (they start at γ = 1, β = 0).",
     ),
-    "add": ("① 원래의 나, 그리고 새로 모은 정보", "① Who each word was, and what it gathered"),
+    "add": ("원래의 나, 그리고 새로 모은 정보", "Who each word was, and what it gathered"),
     "add_note": (
         "더하려면 두 행렬의 크기(단어 수 × 축 수)가 같아야 합니다. 여기서는 W_V가 d_model × d_model이라 "
         "Attention 출력이 곧바로 X와 같은 크기입니다 (실제 Transformer에서는 W_O가 d_model로 되돌립니다).",
@@ -39,10 +39,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "attn_chart": ("Attention(Q, K, V) — 새로 모은 정보", "Attention(Q, K, V) — what it gathered"),
     "z_chart": ("Z = X + Attention", "Z = X + Attention"),
     "z_chart_dropped": ("Z = Attention (X를 더하지 않음)", "Z = Attention (X not added)"),
-    "norm": ("② Add & Norm: Z = X + Attention, 그리고 단어마다 LayerNorm",
-             "② Add & Norm: Z = X + Attention, then LayerNorm word by word"),
-    "norm_dropped": ("② Residual 없이: Z = Attention, 그리고 단어마다 LayerNorm",
-                     "② Without the residual: Z = Attention, then LayerNorm word by word"),
+    "norm": ("Add & Norm: Z = X + Attention, 그리고 단어마다 LayerNorm",
+             "Add & Norm: Z = X + Attention, then LayerNorm word by word"),
+    "norm_dropped": ("Residual 없이: Z = Attention, 그리고 단어마다 LayerNorm",
+                     "Without the residual: Z = Attention, then LayerNorm word by word"),
     "ln_chart": ("LayerNorm(X + Attention)", "LayerNorm(X + Attention)"),
     "ln_chart_dropped": ("LayerNorm(Attention) — residual 없음", "LayerNorm(Attention) — no residual"),
     "stats_chart": ("단어마다 μ와 σ: {src} → ẑ (정규화 직후)", "μ and σ per word: {src} → ẑ (just normalised)"),
@@ -55,12 +55,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "ẑ = (z − μ) / √(σ² + ε): the value just normalised, before γ scales and β shifts it.",
     ),
     "stats_note": (
-        "그래서 ẑ는 어느 단어든 평균 0, 표준편차 1입니다 (ε 때문에 1보다 아주 조금 작습니다; 왼쪽 그림의 평평한 두 선). γ, β를 바꾸면 위의 "
+        "그래서 ẑ는 어느 단어든 평균 0, 표준편차 1입니다 (ε 때문에 1보다 아주 조금 작습니다; ‘μ와 σ’ 그림의 평평한 두 선). γ, β를 바꾸면 위의 "
         "LayerNorm 그림은 축마다 늘어나고 옮겨지지만 이 0과 1은 그대로입니다: γ, β는 정규화 뒤에 적용됩니다.",
-        "So ẑ has mean 0 and std 1 for every word (a hair under 1 because of ε; the two flat lines on the left). Changing γ or β stretches and "
+        "So ẑ has mean 0 and std 1 for every word (a hair under 1 because of ε; the two flat lines of the μ and σ chart). Changing γ or β stretches and "
         "shifts the LayerNorm chart above axis by axis, but these 0s and 1s stay: γ and β come after normalising.",
     ),
-    "lost": ("③ Residual이 없으면 무엇을 잃나", "③ What is lost without the residual"),
+    "lost": ("Residual이 없으면 무엇을 잃나", "What is lost without the residual"),
     "lost_hint": (
         "위의 ‘Residual 빼기’ 스위치를 켜면, residual이 없을 때 각 단어가 자기 뜻을 얼마나 잃는지 보여 줍니다.",
         "Switch on ‘Drop the residual’ above to see how much of its own meaning each word loses without it.",

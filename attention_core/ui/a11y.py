@@ -112,7 +112,11 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 /* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
 [data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
 /* The skip link: off screen until it has the focus. */
-[data-testid="stElementContainer"]:has(.a11y-skip) {{ position: absolute; z-index: 1000; }}
+/* Its container takes no width: at the column's full width, offset by the column's padding, it ran 16 px past a
+   phone's screen and let the page swipe sideways. */
+[data-testid="stElementContainer"]:has(.a11y-skip) {{ position: absolute; z-index: 1000; width: 0; height: 0;
+  overflow: visible; }}
+.a11y-skip {{ white-space: nowrap; }}
 .a11y-skip {{ position: absolute; left: -10000px; top: 0; padding: 0.5rem 1rem; background: #fff;
   color: {theme.LINK_TEXT_COLOR} !important; font-weight: 600; }}
 .a11y-skip:focus {{ left: 0; }}

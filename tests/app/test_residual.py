@@ -40,14 +40,14 @@ def test_page_shows_add_and_norm_with_per_word_stats():
 def test_dropping_the_residual_changes_the_layernorm_and_shows_what_is_lost():
     at = open_page("residual")
     assert chart_names(at) == ["add-norm", "stats"]  # nothing about what is lost while the residual is on
-    assert any(h.value.startswith("② Add & Norm: Z = X + Attention") for h in at.header)
+    assert any(h.value.startswith("Add & Norm: Z = X + Attention") for h in at.header)
     at.toggle(key="residual:drop").set_value(True).run()
     assert_clean(at)
     shown = panels(at)
     assert list(shown) == [X, ATTN, Z_DROPPED, LN_DROPPED]
     headings = [h.value for h in at.header]
     assert not any("X + Attention" in h for h in headings)  # the heading follows the switch
-    assert any(h.startswith("② Residual 없이: Z = Attention") for h in headings)
+    assert any(h.startswith("Residual 없이: Z = Attention") for h in headings)
     lesson = analysis.compute(state(at).scenario)
     assert np.allclose(shown[LN_DROPPED], lesson.normalized_without_residual)
     assert np.allclose(shown[Z_DROPPED], lesson.trace.output)

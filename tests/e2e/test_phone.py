@@ -22,6 +22,8 @@ LAYOUT_JS = """
   });
   return {
     scrollWidth: document.scrollingElement.scrollWidth,
+    // the main column scrolls on its own (Streamlit's stMain): what is wider than it scrolls it sideways
+    mainOverflow: (m => m ? m.scrollWidth - m.clientWidth : 0)(document.querySelector('[data-testid="stMain"]')),
     sidebarRight: sbBox ? sbBox.right : 0,
     sidebarWidth: sbBox ? sbBox.width : 0,
     charts: [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
@@ -42,6 +44,7 @@ def test_every_page_fits_a_phone(app_server, new_page):
         m = page.evaluate(LAYOUT_JS)
         assert m["sidebarRight"] <= 1 or m["sidebarWidth"] == 0, (spec.key, m["sidebarRight"])  # folded
         assert m["scrollWidth"] <= WIDTH, (spec.key, m["scrollWidth"])
+        assert m["mainOverflow"] <= 0, (spec.key, m["mainOverflow"])  # no sideways swipe of the page
         assert m["charts"], spec.key
         for chart in m["charts"]:
             assert chart["left"] >= 0 and chart["right"] <= WIDTH, (spec.key, chart)
