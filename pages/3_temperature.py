@@ -169,12 +169,14 @@ with ui.page("temperature") as page:
     if not revealed:  # its panel at the current T is a row of the hidden matrix
         st.caption(page.t("lecture.hidden_part"))
     else:
-        if scenario.n <= ROW_BARS_MAX_WORDS:
+        # seven small bar charts need a wide screen: on a phone their titles and word labels ran together
+        if scenario.n <= ROW_BARS_MAX_WORDS and not page.on_phone:
             fig = page.fig.bars_grid(panels, words, title=row_title, highlight=i, y_range=(0.0, 1.12))
-        else:  # too many words for seven small bar charts: one row of the heatmap per T instead
+        else:  # too many words (or too narrow a screen) for seven small bar charts: one heatmap row per T
             temps_axis = figures.Axis([name for name, _ in panels], "", "T")
             fig = page.fig.heatmap([row for _, row in panels], temps_axis, page.word_axes()[1], title=row_title,
-                                   kind="weights", width_px=theme.FULL_WIDTH_PX, row_sums=True)
+                                   kind="weights", row_sums=True,
+                                   width_px=theme.PHONE_WIDTH_PX if page.on_phone else theme.FULL_WIDTH_PX)
         page.chart(fig, "row-sweep")
 
     with st.expander(page.t("temperature.meaning_title"), expanded=False):

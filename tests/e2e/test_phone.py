@@ -75,6 +75,16 @@ name => [...document.querySelectorAll(`.st-key-chart-${name} .annotation-text`)]
   return [r.left, r.top, r.right, r.bottom];
 })
 """
+# every row label's box and every colour bar's box of a chart (px)
+LABELS_AND_BARS_JS = """
+name => {
+  const gd = document.querySelector(`.st-key-chart-${name} .js-plotly-plot`);
+  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const ticks = [...gd.querySelectorAll('g')].filter(g => /^y\\d*tick$/.test(g.getAttribute('class') || ''));
+  return {labels: ticks.map(g => g.querySelector('text')).filter(t => t && t.textContent.trim()).map(box),
+          bars: [...gd.querySelectorAll('g.colorbar rect.cbbg, g.colorbar rect.cbfill')].map(box)};
+}
+"""
 GRID_COLUMNS_JS = "name => document.querySelector(`.st-key-chart-${name} .js-plotly-plot`)._fullLayout.xaxis.domain[1]"
 
 
@@ -99,3 +109,7 @@ def test_grids_are_laid_out_for_a_phone(app_server, new_page):
         assert titles, name
         clashes = [(a, b) for i, a in enumerate(titles) for b in titles[i + 1:] if _overlap(a, b)]
         assert not clashes, (name, clashes)
+        drawn = phone.evaluate(LABELS_AND_BARS_JS, name)  # a panel's row labels clear of its neighbour's colour bar
+        assert drawn["labels"], name
+        hit = [(a, b) for a in drawn["labels"] for b in drawn["bars"] if _overlap(a, b)]
+        assert not hit, (name, hit[:3])
