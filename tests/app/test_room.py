@@ -24,7 +24,7 @@ def test_left_out_numbers_are_said_under_their_chart(key, lang):
 
 def test_the_score_page_laid_out_for_a_laptop_leaves_out_the_contribution_numbers_and_says_so():
     """No width measured (AppTest has no browser): presenter mode lays out for a 1280 px window, where the 8 × 8
-    contributions cannot hold 18 px numbers (at 1920 px they can: tests/e2e/test_room_numbers.py)."""
+    contributions cannot hold 18 px numbers (at 1920 px they can: the presenter walk of tests/e2e/test_axe.py)."""
     at = open_page("score", query={"s": encode_link(Scenario(), View(presenter=True))})
     assert_clean(at)
     assert any((chart(at, name).layout.meta or {}).get("numbers_left_out") for name in chart_names(at))

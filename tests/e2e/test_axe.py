@@ -2,7 +2,9 @@
 1280×720, presenter mode at 1920×1080, and a phone at 390×844 with the sidebar open. Fails on any critical or
 serious violation, on any heading that skips a level (axe's `heading-order`, h1 → h2 → h3) or a page without
 an h1, and in presenter mode on any text of the page under 7:1 (axe's AAA contrast rule) and on any text too
-small for a room (tests/e2e/room_text.py: the same page loads serve both checks). One server and one browser
+small for a room (tests/e2e/room_text.py); at the laptop's and the presenter's size, also what a room sees of the
+layout (tests/e2e/room_layout.py: titles, Home's grid labels, the T control's caption, the numbers in presenter
+mode). The same page loads serve every check. One server and one browser
 for the module; each setting and language walks the pages as a user would (the sidebar's step links;
 presenter mode's next-step button), the language and presenter mode staying set.
 
@@ -27,6 +29,7 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from attention_core.scenario import Scenario, View
+from tests.e2e import room_layout
 from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, click_toggle, settle, switch_language
 from tests.e2e.helpers import start_server, wait_for_app
 from tests.e2e.room_text import room_text_failures
@@ -158,7 +161,24 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
         bad = audit(page, presenter=setting == "presenter")
         if bad:
             failures[key] = summary(bad)
+        if setting != "phone":  # what a room sees (tests/e2e/room_layout.py), on the same page load
+            for what, check in room_checks(key, presenter=setting == "presenter"):
+                wrong = check(page)
+                if wrong:
+                    failures[f"{key}: {what}"] = wrong[:10]
     assert not failures, failures
+
+
+def room_checks(key: str, presenter: bool) -> list:
+    """The room's layout checks that apply to page `key` (the T control's last: it moves the focus)."""
+    checks = [("axis and chart titles", room_layout.title_failures)] if key in room_layout.TITLE_PAGES else []
+    if key == "home":
+        checks.append(("Home's grid labels", room_layout.grid_failures))
+    if presenter:
+        checks.append(("numbers where they fit", room_layout.numbers_failures))
+    if key == "temperature":
+        checks.append(("the T control and its caption", room_layout.t_control_failures))
+    return checks
 
 
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
