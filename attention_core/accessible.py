@@ -219,7 +219,8 @@ def describe(fig, lang: str) -> Description:
     """
     if isinstance(fig, dict):
         return _describe(fig, lang)
-    key = (id(fig), lang)
+    fig = getattr(fig, "source", fig)  # tcontrol.Attached: the shared figure with only its layout.meta replaced,
+    key = (id(fig), lang)                # which no description reads
     with _MEMO_LOCK:
         hit = _MEMO.get(key)
     if hit is not None and hit[0]() is fig:
