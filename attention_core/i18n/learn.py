@@ -11,14 +11,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "문장의 **모든 단어**가 그 문장이 긍정인지 부정인지 맞히도록, W_Q와 W_K를 경사 하강법으로 조금씩 고칩니다. "
         "나머지 단어가 중립이라, 탐지기가 긍정·부정 값의 부호만 읽으면(a > 0, b = 0) 시선이 모든 단어에 고르게 "
         "퍼져 있어도 평가 문장 단어의 {even:.0%}가 답을 맞힙니다. 학습 전에는 탐지기가 0이라(a = b = 0) 아래의 "
-        "정확도는 0 %에서 시작합니다. 감정 단어를 바라보면 답이 **더 확실해집니다**: 새 벡터의 긍정·부정 값이 라벨 쪽으로 커지고 "
+        "정확도는 0%에서 시작합니다. 감정 단어를 바라보면 답이 **더 확실해집니다**: 새 벡터의 긍정·부정 값이 라벨 쪽으로 커지고 "
         "손실이 내려갑니다. 그래서 학습이 되면 W_Q W_Kᵀ의 **감정 열**이 살아납니다: 모든 단어가 ‘상대의 감정’을 "
         "보게 됩니다.",
         "Until now W_Q and W_K were set by hand. Here they are **learned**: on {train} short sentences, W_Q and W_K "
         "are nudged by gradient descent so that **every word** of a sentence can tell whether the sentence is "
         "positive or negative. The other words are neutral, so once the probe reads the sign of the valence (a > 0, "
         "b = 0), even a gaze spread evenly over all words gets {even:.0%} of the held-out words right. Before "
-        "training the probe is zero (a = b = 0), so the accuracy below starts at 0 %. Looking at the emotional word makes the answer **surer**: "
+        "training the probe is zero (a = b = 0), so the accuracy below starts at 0%. Looking at the emotional word makes the answer **surer**: "
         "each new vector's valence grows towards the label and the loss falls. So as the model learns, the "
         "**emotion column** of W_Q W_Kᵀ comes alive: every word learns to look at the other words' emotion.",
     ),
