@@ -26,7 +26,6 @@ import re
 import streamlit as st
 
 from .. import accessible, figures, theme
-from . import steady
 from .live_chart import live_chart
 
 CHART_NAME_CLASS = "a11y-chart-name"
@@ -70,7 +69,6 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
             "frames": p.t("a11y.player_frames")}
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
-    steady.install()  # a chart the server redraws keeps its last drawing until the new one is drawn
 
 
 FOCUS = theme.FOCUS_COLOR

@@ -34,40 +34,6 @@ RECORD_STEPS_JS = """
 }
 """
 shown_t = t_shown
-# Every frame of the burst, from the first press until the runs are over: each chart of the main area that was
-# drawn before the burst should show a drawing (its own, or the one attention_core.ui.steady keeps until the new
-# one is drawn); a frame where it shows none is recorded as [chart, ms after the start].
-WATCH_BLANKS_JS = """
-() => {
-  const drawn = (box) => {
-    if (box.querySelector('.attention-cover .main-svg')) return true;
-    return [...box.querySelectorAll('.js-plotly-plot')].some(gd => {
-      if (!gd._fullData || !gd.querySelector('.main-svg')) return false;
-      if (gd._fullData.length && !gd.querySelector('.hm, .trace')) return false;
-      for (let el = gd; el && el !== box; el = el.parentElement) {
-        const cs = getComputedStyle(el);
-        if (cs.visibility === 'hidden' || cs.display === 'none') return false;
-      }
-      return true;
-    });
-  };
-  const main = document.querySelector('[data-testid="stMain"]');
-  const keys = [...main.querySelectorAll('[class*="st-key-chart-"]')].filter(drawn)
-    .map(b => [...b.classList].find(c => c.startsWith('st-key-chart-')));
-  const w = window.__e2eBlanks = { keys, blank: [], frames: 0, on: true };
-  const t0 = performance.now();
-  const tick = () => {
-    if (!w.on) return;
-    w.frames += 1;
-    for (const k of w.keys) {
-      const boxes = [...main.querySelectorAll('.' + k)];
-      if (!boxes.some(drawn)) w.blank.push([k, Math.round(performance.now() - t0)]);
-    }
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-}
-"""
 
 
 def canonical_t(page) -> float:
@@ -90,11 +56,7 @@ def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, k
     settle(page)
     if key != "home":
         go_to(page, key)
-        settle(page)
-        # a page switch lays nothing of the old page over the new one
-        assert page.evaluate("() => window.__attentionSteady.covers") == 0, key
     slider = t_control_of(page)
-    blank_rounds = 0
     for r in range(ROUNDS):
         arrow, step = ("ArrowRight", 1) if r % 2 == 0 else ("ArrowLeft", -1)
         start = T_OPTIONS.index(shown_t(page, SIDEBAR))
@@ -102,19 +64,11 @@ def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, k
         sends = t_counts(page)["sends"]
         slider.focus()
         page.evaluate(RECORD_STEPS_JS)
-        page.evaluate(WATCH_BLANKS_JS)
         for _ in range(PRESSES):
             page.keyboard.press(arrow, delay=GAP_MS)  # held GAP_MS: the presses come GAP_MS apart
         page.wait_for_function("n => window.__attentionT.sends > n", arg=sends, timeout=30_000)
         quiet(page)
-        watched = page.evaluate("() => { window.__e2eBlanks.on = false; return window.__e2eBlanks; }")
         where = f"{key}, round {r + 1}: {PRESSES} × {arrow} from T = {T_OPTIONS[start]:g}"
-        # a drawing kept over a redrawn chart sat exactly where the new one came, and is gone once it came
-        assert watched["keys"] and watched["frames"] > 0, (where, watched)
-        steady = page.evaluate("() => window.__attentionSteady")
-        assert all(abs(c["dx"]) < 1 and abs(c["dy"]) < 1 for c in steady["lifted"]), (where, steady["lifted"])
-        assert page.locator(".attention-cover").count() == 0, where
-        blank_rounds += bool(watched["blank"])
         assert shown_t(page, SIDEBAR) == want, where
         assert canonical_t(page) == want, where
         steps = page.evaluate("() => window.__e2eSteps")
@@ -124,10 +78,4 @@ def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, k
         assert 1 <= told <= 1 + paused, (where, told, [round(b - a) for a, b in itertools.pairwise(steps)])
         if key == "temperature":  # the page's own T slider follows the sidebar's
             assert shown_t(page, '[data-testid="stMain"]') == want, where
-    if key == "home":  # Home's grid is mounted afresh after every burst: its last drawing stood in each time
-        steady = page.evaluate("() => window.__attentionSteady")
-        assert steady["covers"] >= ROUNDS, steady
-    # Rounds where some chart still showed a blank frame (docs/rehearsal.md: about 1 in 8 with the kept drawing,
-    # 29 in 32 without): counted in the report, not asserted, as a frame's timing depends on the machine's load.
-    print(f"{key}: {blank_rounds} of {ROUNDS} rounds with a blank frame")
 
