@@ -219,8 +219,10 @@ def describe(fig, lang: str) -> Description:
     """
     if isinstance(fig, dict):
         return _describe(fig, lang)
-    fig = getattr(fig, "source", fig)  # tcontrol.Attached: the shared figure with only its layout.meta replaced,
-    key = (id(fig), lang)                # which no description reads
+    # a tcontrol.Attached view is described by its shared figure: the view replaces only layout.meta, which no
+    # description reads
+    fig = getattr(fig, "source", fig)
+    key = (id(fig), lang)
     with _MEMO_LOCK:
         hit = _MEMO.get(key)
     if hit is not None and hit[0]() is fig:
