@@ -2,7 +2,7 @@
 
 - One math, checked twice: the browser's redraw of every T chart (tcontrol/math.js, fed the inputs the server
   attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
-  scenario, two random ones, 64 words, one word and the causal mask.
+  scenario, two random ones, 64 words and one word, each with ⑧'s causal mask on, the pages walked by their links.
 - A fast frame (tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
 - A drag redraws the weights chart several times before the server hears anything; the release is told once.
 - A five-press burst is one message to the server, so one server run.
@@ -31,6 +31,7 @@ from tests.e2e.app_driver import (
     chart_by_name,
     chart_names,
     chart_shown,
+    go_to,
     settle,
     share_link,
     step_t,
@@ -210,9 +211,10 @@ SUMS_JS = """
 """
 
 
-def assert_sums(page, where: str) -> None:
-    """④'s sums as figures.stacked_contributions writes them for the stack and the sums the page shows."""
-    for chart in read(page, SUMS_JS):
+def assert_sums(drawn: list, where: str) -> None:
+    """④'s sums as figures.stacked_contributions writes them for the stack and the sums the page shows (`drawn`:
+    what SUMS_JS read)."""
+    for chart in drawn:
         stack, total = np.array(chart["bars"], dtype=float), np.array(chart["total"], dtype=float)
         up, down = np.clip(stack, 0, None).sum(axis=0), np.clip(stack, None, 0).sum(axis=0)
         want = [[float(d if v < 0 else u), f"{v:.2f}", "top" if v < 0 else "bottom", -2 if v < 0 else 2]
@@ -234,30 +236,44 @@ MARKS_JS = """
 """
 
 
-@pytest.mark.parametrize("name", [*SCENARIOS, "causal"])
+# one round trip per T: the preview at T, then what every T chart shows, its sums and its marks
+AT_T_JS = f"""
+async (t) => {{
+  await window.__attentionT.preview(t);
+  return JSON.stringify({{traces: await ({T_TRACES_JS})(), sums: await ({SUMS_JS})(), marks: await ({MARKS_JS})()}});
+}}
+"""
+# the order the pages are walked in by their sidebar links, ⑤ last: its residual is dropped on the way out
+WALK = ("home", "temperature", "value", "multihead", "learn", "order", "residual")
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
 def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
+    """Every T chart of every page at every T option. One scenario holds every page's settings (⑥'s heads follow
+    the sidebar T; ⑧'s causal mask and positions, which no other page reads), opened once from its link; the pages
+    are then walked by the app's own links, as a class walks them."""
     page = new_page()
-    pages = ("order",) if name == "causal" else PAGES
+    scenario = replace(SCENARIOS[name], **{k: v for settings in PAGE_SETTINGS.values() for k, v in settings.items()})
+    open_at(page, app_server, "home", scenario)
     # ⑤ twice: as it opens, then on the same page with the residual dropped
-    for key, drop in [(k, d) for k in pages for d in ((False, True) if k == "residual" else (False,))]:
-        base = SCENARIOS.get(name, Scenario())
-        scenario = replace(base, **PAGE_SETTINGS.get(key, {}))
+    for key, drop in [(k, d) for k in WALK for d in ((False, True) if k == "residual" else (False,))]:
         if drop:
             page.locator(".st-key-residual-drop label").first.click()
             page.wait_for_selector(".st-key-chart-pairs-without .js-plotly-plot", timeout=60_000)
             settle(page)
-        else:
-            open_at(page, app_server, key, scenario)
+        elif key != "home":
+            go_to(page, key)
+            page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
         drawn = read(page, T_TRACES_JS)
         following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
         assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
         for t in T_OPTIONS:
-            page.evaluate("t => window.__attentionT.preview(t)", t)
+            shown = json.loads(page.evaluate(AT_T_JS, t))
             if t in FAST_CHECKED:
                 assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())),
                                                     len(SUMMED.get(key, ())))
             at_t = scenario.with_temperature(t)
-            for trace in read(page, T_TRACES_JS):
+            for trace in shown["traces"]:
                 where = f"{name}, {key}, chart {trace['chart']}, {trace['spec']}, T = {t:g}"
                 if trace["spec"]["axis"] in ("line", "text"):  # ④'s lines and the weights printed under them
                     assert_weight_lines(at_t, trace, where)
@@ -271,8 +287,8 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
                 if trace["spec"]["q"] == "share":  # Home's share chart: the title names the pair at T
                     (a, b), _ = analysis.most_looked_pair(analysis.compute(at_t).trace.weights)
                     assert share_title(at_t, a, b) in trace["title"].replace("<br>", " "), where
-            assert_sums(page, f"{name}, {key}, T = {t:g}")
-            marks = read(page, MARKS_JS)  # the line at T on a chart over T, and its label
+            assert_sums(shown["sums"], f"{name}, {key}, T = {t:g}")
+            marks = shown["marks"]  # the line at T on a chart over T, and its label
             assert {mark["chart"] for mark in marks} == MARKED.get(key, set()), (name, key, marks)
             for mark in marks:
                 where = f"{name}, {key}, chart {mark['chart']}, T = {t:g}"
