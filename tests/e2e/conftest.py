@@ -174,6 +174,8 @@ def _dump_page(page, out: Path, n: int) -> str:
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call":
+        item._e2e_call_report = report  # new_page reuses a test's pages only when it passed
     pages = getattr(item, "_e2e_pages", None)
     if report.when != "call" or not report.failed or not pages:
         return
@@ -191,32 +193,122 @@ def pytest_runtest_makereport(item, call):
     report.sections.append(("browser state at the failure", "\n".join(summary)))
 
 
+# Pages handed back by finished tests, kept for the next test that asks for the same kind of context (its
+# kwargs). A new tab spends about 1.5–2 s more of the renderer's CPU on its first Streamlit page than a tab that
+# has loaded one before (V8 compiles the app's ~10 MB of JavaScript again in a new renderer process: the
+# tab-level caches are warm in the old one; measured 3.5 s → 1.6 s a first load on a quiet machine), and the
+# browser tests open about 150 first pages. A page is kept only when nothing of the test can outlive it: the
+# test passed, it visited one origin, it added no init script, route, binding, cookie or header, and the page
+# still answers; its storage and cookies are cleared, its listeners removed and it waits on a plain page of the
+# same origin (the server's health check, so the tab keeps its renderer), with no Streamlit session open.
+# Only the modules that say so (`REUSE_PAGES = True`: those that open many first pages, one per parameter) hand
+# out and take back kept pages; every other test gets a new context, closed after it.
+_IDLE_PAGES: dict[str, list] = {}
+_TAINTING = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding",
+             "set_extra_http_headers", "emulate_media", "set_default_timeout", "set_default_navigation_timeout",
+             "add_locator_handler")
+
+
+def _taint_on(obj, page) -> None:
+    """Calling any of `_TAINTING` on `obj` (the page or its context) keeps the page from being reused."""
+    for name in _TAINTING:
+        method = getattr(obj, name, None)
+        if method is None:
+            continue
+
+        def tainted(*args, _method=method, **kwargs):
+            page._e2e_reusable = False
+            return _method(*args, **kwargs)
+        setattr(obj, name, tainted)
+
+
+def _listen(page, event: str, handler, once: bool = False) -> None:
+    page._e2e_listeners.append((event, handler))
+    (page._e2e_once if once else page._e2e_on)(event, handler)
+
+
+def _hand_out(page) -> None:
+    """Make `page` look new to a test: its own error and console lists, listeners recorded for removal."""
+    page._e2e_reusable = True
+    page._e2e_origins = set()
+    page._e2e_listeners = []
+    page.js_errors = []
+    page.console_lines = []
+    page.on = lambda event, handler: _listen(page, event, handler)
+    page.once = lambda event, handler: _listen(page, event, handler, once=True)
+    _listen(page, "pageerror", lambda exc: page.js_errors.append(str(exc)))
+    _listen(page, "console", lambda msg: _keep_console(page, msg))
+    _listen(page, "framenavigated", lambda frame: frame.parent_frame is None and page._e2e_origins.add(
+        "/".join(frame.url.split("/")[:3])))
+
+
+def _hand_back(page, passed: bool) -> bool:
+    """Clear `page` for the next test and keep it; False (and the page closed) where it cannot be cleared."""
+    try:
+        origins = {o for o in page._e2e_origins if o.startswith("http")}
+        reusable = (passed and page._e2e_reusable and not page.is_closed() and len(page.context.pages) == 1
+                    and len(origins) == 1 and len(page._e2e_origins) == len(origins))
+        if reusable:
+            for event, handler in page._e2e_listeners:
+                with contextlib.suppress(Exception):  # a `once` listener that fired is gone already
+                    page.remove_listener(event, handler)
+            (origin,) = origins
+            answer = page.goto(f"{origin}/_stcore/health", timeout=10_000)
+            reusable = answer is not None and answer.ok and page.url.startswith(origin)
+        if reusable:
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            page.context.clear_cookies()
+            page.context.clear_permissions()
+            return True
+    except Exception:  # a page that cannot be cleared is closed, never reused
+        pass
+    with contextlib.suppress(Exception):
+        page.context.close()
+    return False
+
+
 @pytest.fixture
 def new_page(browser, request):
     """``page = new_page()`` / ``new_page(viewport=(375, 800))``.
 
-    Each call creates a new browser context (no shared cookies/storage).
+    Each call gives a page in a browser context of its own (no cookies or storage shared with another page of
+    the test, or left by an earlier test: see _IDLE_PAGES for the tabs that are reused, cleared).
     ``page.js_errors`` collects uncaught page errors, ``page.console_lines`` the
     console's last lines; a failed test's pages are written out (see E2E_ARTIFACTS).
     """
-    contexts = []
+    handed: list = []
     request.node._e2e_pages = []
+    reuse = getattr(request.module, "REUSE_PAGES", False)
 
     def factory(viewport=(1280, 720), **context_kwargs):
-        ctx = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]}, **context_kwargs
-        )
-        ctx.set_default_timeout(30000)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.js_errors = []
-        page.console_lines = []
-        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
-        page.on("console", lambda msg: _keep_console(page, msg))
+        kind = json.dumps(context_kwargs, sort_keys=True, default=str)
+        idle = _IDLE_PAGES.setdefault(kind, []) if reuse else []
+        page = None
+        while idle and page is None:
+            page = idle.pop()
+            if page.is_closed():
+                page = None
+        if page is None:
+            ctx = browser.new_context(**context_kwargs)
+            ctx.set_default_timeout(30000)
+            page = ctx.new_page()
+            page._e2e_on, page._e2e_once = page.on, page.once
+            _taint_on(page, page)
+            _taint_on(ctx, page)
+            ctx.add_cookies = lambda *a, _add=ctx.add_cookies, **k: (setattr(page, "_e2e_reusable", False),
+                                                                      _add(*a, **k))[1]
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        _hand_out(page)
+        handed.append((kind, page))
         request.node._e2e_pages.append(page)
         return page
 
     yield factory
-    for ctx in contexts:
-        with contextlib.suppress(Exception):
-            ctx.close()
+    report = getattr(request.node, "_e2e_call_report", None)
+    passed = report is not None and report.passed
+    for kind, page in handed:
+        if not reuse:
+            with contextlib.suppress(Exception):
+                page.context.close()
+        elif _hand_back(page, passed):
+            _IDLE_PAGES[kind].append(page)

@@ -19,6 +19,8 @@ from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, 
 from tests.e2e.app_driver import t_control as t_control_of
 from tests.e2e.helpers import wait_for_app
 
+REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
+
 PRESSES, GAP_MS, ROUNDS = 5, 60, 3
 CONTROL_JS = Path(__file__).resolve().parents[2] / "attention_core" / "ui" / "tcontrol" / "control.js"
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", CONTROL_JS.read_text(encoding="utf-8")).group(1))

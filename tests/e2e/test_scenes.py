@@ -13,6 +13,8 @@ from attention_core import scenes
 from attention_core.i18n import text
 from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, settle, switch_language
 
+REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
+
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
 

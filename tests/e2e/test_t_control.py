@@ -41,6 +41,8 @@ from tests.e2e.app_driver import (
 )
 from tests.e2e.helpers import SEL_SLIDER
 
+REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
+
 MAIN = '[data-testid="stMain"]'
 RTOL = 1e-9
 
