@@ -1,4 +1,5 @@
-"""A Plotly chart that updates in place: for charts redrawn several times a second (⑦'s auto-training).
+"""A Plotly chart that updates in place: for charts redrawn several times a second (⑦'s auto-training) and for
+a chart whose mount takes long enough to be seen (Home's eight-panel grid after a T burst, docs/rehearsal.md).
 
 `st.plotly_chart` gives its element an id made from the figure itself, and Streamlit's frontend keys the chart
 by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it (during ⑦'s
