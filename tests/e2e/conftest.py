@@ -197,7 +197,7 @@ def pytest_runtest_makereport(item, call):
 # kwargs). A new tab spends about 1.5–2 s more of the renderer's CPU on its first Streamlit page than a tab that
 # has loaded one before (V8 compiles the app's ~10 MB of JavaScript again in a new renderer process: the
 # tab-level caches are warm in the old one; measured 3.5 s → 1.6 s a first load on a quiet machine), and the
-# browser tests open about 150 first pages. A page is kept only when nothing of the test can outlive it: the
+# 100 browser tests each open at least one. A page is kept only when nothing of the test can outlive it: the
 # test passed, it visited one origin, it added no init script, route, binding, cookie or header, and the page
 # still answers; its storage and cookies are cleared, its listeners removed and it waits on a plain page of the
 # same origin (the server's health check, so the tab keeps its renderer), with no Streamlit session open.
