@@ -195,8 +195,9 @@ def pytest_runtest_makereport(item, call):
 
 # Pages handed back by finished tests, kept for the next test that asks for the same kind of context (its
 # kwargs). A new tab spends about 1.5–2 s more of the renderer's CPU on its first Streamlit page than a tab that
-# has loaded one before (V8 compiles the app's ~10 MB of JavaScript again in a new renderer process: the
-# tab-level caches are warm in the old one; measured 3.5 s → 1.6 s a first load on a quiet machine), and the
+# has loaded one before (measured 3.5 s → 1.6 s a first load on a quiet machine, the renderer's main thread
+# 2.7 s → 1.1 s; the app's JavaScript, 130 files and ~10 MB, is the likely part: a new context with the files
+# served from memory was no faster, so it is the renderer's own work, not the download), and the
 # 100 browser tests each open at least one. A page is kept only when nothing of the test can outlive it: the
 # test passed, it visited one origin, it added no init script, route, binding, cookie or header, and the page
 # still answers; its storage and cookies are cleared, its listeners removed and it waits on a plain page of the
