@@ -205,7 +205,7 @@ def pytest_runtest_makereport(item, call):
 # Only the modules that say so (`REUSE_PAGES = True`: those that open many first pages, one per parameter) hand
 # out and take back kept pages; every other test gets a new context, closed after it.
 _IDLE_PAGES: dict[str, list] = {}
-_TAINTING = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding",
+_TAINTING = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding", "add_cookies",
              "set_extra_http_headers", "emulate_media", "set_default_timeout", "set_default_navigation_timeout",
              "add_locator_handler")
 
@@ -296,8 +296,6 @@ def new_page(browser, request):
             page._e2e_on, page._e2e_once = page.on, page.once
             _taint_on(page, page)
             _taint_on(ctx, page)
-            ctx.add_cookies = lambda *a, _add=ctx.add_cookies, **k: (setattr(page, "_e2e_reusable", False),
-                                                                      _add(*a, **k))[1]
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         _hand_out(page)
         handed.append((kind, page))

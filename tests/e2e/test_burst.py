@@ -37,7 +37,7 @@ RECORD_STEPS_JS = """
 """
 shown_t = t_shown
 # charts drawn in place (ui/live_chart: Plotly.react on the same node), never mounted afresh by a T run: Home's
-# eight-panel grid stood blank for 150–300 ms after each burst while Plotly drew a new one (docs/rehearsal.md)
+# eight-panel grid stood blank for up to about 300 ms after a burst while Plotly drew a new one (docs/rehearsal.md)
 IN_PLACE = {"home": ("pipeline",)}
 MARK_JS = "names => names.forEach(n => { document.querySelector(`.st-key-chart-${n} .js-plotly-plot`).__e2eKept = 1; })"
 KEPT_JS = "names => names.filter(n => !(document.querySelector(`.st-key-chart-${n} .js-plotly-plot`) || {}).__e2eKept)"

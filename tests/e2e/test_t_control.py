@@ -89,8 +89,9 @@ SCENARIOS = {
     "64-words": Scenario().with_sentence(lexicon_sentence(64))[0],
     "one-word": Scenario().with_sentence("슬픈")[0],
 }
-# the pages with charts the control redraws; the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
-PAGES = ("home", "temperature", "value", "residual", "multihead", "learn", "order")
+# the pages with charts the control redraws, in the order the test walks them by their sidebar links (⑤ last: its
+# residual is dropped on the way out); the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
+PAGES = ("home", "temperature", "value", "multihead", "learn", "order", "residual")
 FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "weights"},  # redrawn in the browser
              "value": {"weights", "output", "contributions"}, "residual": {"add-norm", "stats"},
              "multihead": {"weights-0", "concat", "output"}, "learn": {"weights-learned", "weights-hand-set"},
@@ -194,9 +195,10 @@ def share_title(s: Scenario, a: int, b: int) -> str:
     return text("ko", "home.share_chart", t=s.temperature, a=words[a], b=words[b]).split(": ", 1)[1].split(" (")[0]
 
 
-def open_at(page, app_server, key: str, scenario: Scenario) -> None:
+def open_home(page, app_server, scenario: Scenario) -> None:
+    """Home, opened from the scenario's share link."""
     token = codec.encode_link(scenario, View())
-    page.goto(f"{app_server.url if key == 'home' else app_server.page_url(key)}?s={token}")
+    page.goto(f"{app_server.url}?s={token}")
     settle(page)
     page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
 
@@ -245,8 +247,6 @@ async (t) => {{
   return JSON.stringify({{traces: await ({T_TRACES_JS})(), sums: await ({SUMS_JS})(), marks: await ({MARKS_JS})()}});
 }}
 """
-# the order the pages are walked in by their sidebar links, ⑤ last: its residual is dropped on the way out
-WALK = ("home", "temperature", "value", "multihead", "learn", "order", "residual")
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -256,9 +256,9 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
     are then walked by the app's own links, as a class walks them."""
     page = new_page()
     scenario = replace(SCENARIOS[name], **{k: v for settings in PAGE_SETTINGS.values() for k, v in settings.items()})
-    open_at(page, app_server, "home", scenario)
+    open_home(page, app_server, scenario)
     # ⑤ twice: as it opens, then on the same page with the residual dropped
-    for key, drop in [(k, d) for k in WALK for d in ((False, True) if k == "residual" else (False,))]:
+    for key, drop in [(k, d) for k in PAGES for d in ((False, True) if k == "residual" else (False,))]:
         if drop:
             page.locator(".st-key-residual-drop label").first.click()
             page.wait_for_selector(".st-key-chart-pairs-without .js-plotly-plot", timeout=60_000)
