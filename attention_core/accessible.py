@@ -219,8 +219,8 @@ def describe(fig, lang: str) -> Description:
     """
     if isinstance(fig, dict):
         return _describe(fig, lang)
-    # a tcontrol.Attached view is described by its shared figure: the view replaces only layout.meta, which no
-    # description reads
+    # a chart sent with the T control's inputs is described by its shared figure: it differs only in layout.meta,
+    # which no description reads
     fig = getattr(fig, "source", fig)
     key = (id(fig), lang)
     with _MEMO_LOCK:
@@ -243,6 +243,9 @@ def _describe(fig, lang: str) -> Description:
 
 def _spec(fig) -> dict:
     """The figure's data and layout as plain dicts with numpy arrays."""
+    own = getattr(fig, "spec", None)  # figures.Figure: the dict it was built from
+    if isinstance(own, dict) and not getattr(fig, "_built", True):
+        fig = own
     return decoded({"data": list(fig.get("data") or ()), "layout": fig.get("layout") or {}} if isinstance(fig, dict)
                    else {"data": [tr.to_plotly_json() for tr in fig.data], "layout": fig.layout.to_plotly_json()})
 

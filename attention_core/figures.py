@@ -1,16 +1,18 @@
-"""Plotly figure builders: arrays and labels in, go.Figure out. No Streamlit, no math beyond layout.
+"""Plotly figure builders: arrays and labels in, a `Figure` (a go.Figure) out. No Streamlit, no math beyond layout.
 
 Heatmap convention: row 0 at the top (matrix order), every word a tick label, numbers in cells
 while readable (`texttemplate`, never per-cell annotations), hover naming row word, column word
 and value, a diverging scale centred on 0 for signed matrices and a 0–1 sequential scale for weights.
 
 Figures are written as plain dicts and wrapped without Plotly's property validation
-(`go.Figure(..., _validate=False)`): validating every property costs 10–30 ms a chart, most of a
-page's rerun. Their shape is pinned by tests/test_figures.py instead.
+without Plotly's property validation: validating every property costs 10–30 ms a chart, most of a page's rerun.
+Their shape is pinned by tests/test_figures.py instead. They are not even turned into Plotly's objects unless
+something reads them as such (`Figure`): the app sends and describes the dicts themselves.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import threading
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
+from _plotly_utils.utils import convert_to_base64
 from plotly.colors import get_colorscale, sample_colorscale
 
 from . import theme
@@ -58,6 +61,81 @@ class Mark:
     color: str
     name: str
     dash: str = "solid"  # a guess is dashed, an answer solid: the ring's own colour follows the cell beneath it
+
+
+# --- figures as their dicts ------------------------------------------------------------------------------------
+def copied(spec):
+    """`spec`'s dicts, lists and tuples copied, its leaves (numbers, strings, numpy arrays) shared."""
+    if isinstance(spec, dict):
+        return {k: copied(v) for k, v in spec.items()}
+    if isinstance(spec, (list, tuple)):
+        return type(spec)(copied(v) for v in spec)
+    return spec
+
+
+_BUILD = threading.Lock()
+_PLOTLY_OWN = frozenset(go.Figure().__dict__)  # what a go.Figure keeps on itself (its objects, its state)
+
+
+class Figure(go.Figure):
+    """A figure kept as the plain dict its builder wrote (`spec`: {"data": [...], "layout": {...}, "frames"?}).
+
+    Building Plotly's objects from a figure's dict (`go.Figure(spec, _validate=False)`) and copying them back
+    out (`to_dict`, a deep copy) were the largest part of a page run under a class's load (docs/reliability.md),
+    and the app needs neither: `st.plotly_chart` and `to_json` read only `to_dict()`, which here is the dict as
+    sent (numpy arrays as Plotly's typed arrays, the same JSON `go.Figure` gives: tests/test_figures.py), made
+    once per figure; the accessible description and the T control read `spec`. Anything else (`fig.data`,
+    `fig.layout`, `update_layout`, ...) builds the Plotly objects once, on first use, and from then on the figure
+    is an ordinary go.Figure. Figures are shared (memoised): read only, whichever way they are read."""
+
+    def __init__(self, spec: dict) -> None:  # no go.Figure.__init__: that is what this defers
+        self._spec = spec
+        self._wire = None
+        self._built = False
+
+    @property
+    def spec(self) -> dict:
+        """The builder's dict itself (numpy arrays as they are): shared, read only."""
+        return self._spec
+
+    def to_dict(self) -> dict:
+        if self._built:  # read as Plotly objects: what they hold now
+            return super().to_dict()
+        wire = self._wire
+        if wire is None:
+            wire = copied(self._spec)
+            convert_to_base64(wire)  # what go.Figure.to_dict does to numpy arrays
+            self._wire = wire
+        return wire
+
+    def to_plotly_json(self) -> dict:
+        return self.to_dict()
+
+    def __reduce__(self):
+        return (Figure, (copy.deepcopy(self._spec),))
+
+    def __getattr__(self, name: str):  # reached only for what the instance lacks: Plotly's objects, first use
+        if name not in _PLOTLY_OWN:
+            raise AttributeError(name)
+        with _BUILD:
+            if not self.__dict__.get("_built"):
+                built = go.Figure(copied(self._spec), _validate=False)
+                self.__dict__.update({k: v for k, v in built.__dict__.items()
+                                      if k not in ("_spec", "_wire", "_built")})
+                self._built = True
+        if name in self.__dict__:
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+
+def spec_of(fig) -> dict:
+    """A figure's dict with numpy arrays: a `Figure`'s own (read only), or a go.Figure's copied out of it."""
+    if isinstance(fig, Figure) and not fig._built:
+        return fig.spec
+    out = {"data": [copy.deepcopy(tr._props) for tr in fig.data], "layout": copy.deepcopy(fig._layout)}
+    if fig.frames:
+        out["frames"] = [copy.deepcopy(fr._props) for fr in fig.frames]
+    return out
 
 
 # --- memoised figures -------------------------------------------------------------------------------------------
@@ -272,7 +350,7 @@ def _room_width(width_px: float, presenter: bool, room: float | None = None) -> 
 
 def numbers_left_out(fig: go.Figure) -> bool:
     """The chart would print numbers in its cells but they do not fit at a readable size: hover shows them."""
-    meta = fig.layout.meta
+    meta = spec_of(fig)["layout"].get("meta")
     return bool(isinstance(meta, dict) and meta.get("numbers_left_out"))
 
 
@@ -304,7 +382,7 @@ def _figure(
         plot_bgcolor="white",
         template={},
     )
-    return go.Figure({"data": data, "layout": layout}, _validate=False)
+    return Figure({"data": data, "layout": layout})
 
 
 def _fit_y_titles(layout: dict, size: int, height: int, presenter: bool, margin: dict) -> int:
@@ -759,21 +837,29 @@ def _vertical_mark(layout: dict, x: float, label: str, log: bool, x_span: tuple[
 def mark_x(fig: go.Figure, x: float, label: str = "") -> go.Figure:
     """A copy of `fig` with a dashed vertical line at data value x, labelled above the plot (right on a log x axis
     too), with a row made for the label under the title."""
-    fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
-    layout: dict = {}
-    xs = [float(v) for trace in fig.data for v in (trace.x or ())]
-    _vertical_mark(layout, x, label, fig.layout.xaxis.type == "log", (min(xs, default=x), max(xs, default=x)))
-    for shape in layout["shapes"]:
-        fig.add_shape(shape)
-    for note in layout.get("annotations", []):
-        fig.add_annotation(note)
+    spec = copied(spec_of(fig))  # figures are shared (memoised): never change one
+    layout = spec["layout"]
+    mark: dict = {}
+    xs = [float(v) for trace in spec["data"] for v in _values(trace.get("x"))]
+    _vertical_mark(mark, x, label, (layout.get("xaxis") or {}).get("type") == "log",
+                   (min(xs, default=x), max(xs, default=x)))
+    layout["shapes"] = [*(layout.get("shapes") or ()), *mark["shapes"]]
+    if mark.get("annotations"):
+        layout["annotations"] = [*(layout.get("annotations") or ()), *mark["annotations"]]
     if label:
-        row = int((fig.layout.font.size or theme.FONT_SIZE) * theme.LINE_EM)
-        height = fig.layout.height
-        fig.layout.margin.t = (fig.layout.margin.t or 0) + row
-        if fig.layout.title.y is not None and height:
-            fig.layout.title.y = min(fig.layout.title.y + row / height, 1.0)
-    return fig
+        row = int(((layout.get("font") or {}).get("size") or theme.FONT_SIZE) * theme.LINE_EM)
+        height = layout.get("height")
+        margin = layout.setdefault("margin", {})
+        margin["t"] = (margin.get("t") or 0) + row
+        title = layout.get("title")
+        if isinstance(title, dict) and title.get("y") is not None and height:
+            title["y"] = min(title["y"] + row / height, 1.0)
+    return Figure(spec)
+
+
+def _values(v) -> Sequence:
+    """A trace's array as a sequence (none when unset)."""
+    return () if v is None else v
 
 
 ARROW_REF_PX = 300  # the smallest plot side the arrows chart is laid out for (a phone's column)
@@ -1258,11 +1344,13 @@ def training_curves(
 
 def box_column(fig: go.Figure, col: int, color: str) -> go.Figure:
     """A copy of `fig` (a category-axis heatmap) with column `col` outlined, e.g. the looked-at emotion axis."""
-    fig = go.Figure(fig.to_dict(), _validate=False)  # figures are shared (memoised): never change one
-    for line in ({"color": theme.MARK_HALO_COLOR, "width": 7}, {"color": color, "width": 3}):  # over a halo, as a mark
-        fig.add_shape({"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0,
-                       "y1": 1, "line": line, "fillcolor": "rgba(0,0,0,0)"})
-    return fig
+    spec = copied(spec_of(fig))  # figures are shared (memoised): never change one
+    layout = spec["layout"]
+    layout["shapes"] = [*(layout.get("shapes") or ()), *(  # over a halo, as a mark
+        {"type": "rect", "xref": "x", "yref": "y domain", "x0": col - 0.5, "x1": col + 0.5, "y0": 0, "y1": 1,
+         "line": line, "fillcolor": "rgba(0,0,0,0)"}
+        for line in ({"color": theme.MARK_HALO_COLOR, "width": 7}, {"color": color, "width": 3}))]
+    return Figure(spec)
 
 
 @memoised
@@ -1286,7 +1374,7 @@ def replay_heatmap(
     frames = [np.asarray(f, dtype=float) for f in frames]
     names = [str(n) for n in names]
     base = heatmap(frames[0], row_axis, col_axis, title=title, presenter=presenter)
-    fig = base.to_dict()
+    fig = copied(base.spec)  # the builder's own dict, shared: copied before it is changed
     top = max(float(np.max(np.abs(f))) for f in frames) or 1.0
     fig["data"][0].update(z=frames[0], zmin=-top, zmax=top)
     fig["frames"] = [{"name": name, "data": [{"type": "heatmap", "z": z}], "traces": [0]}
@@ -1320,7 +1408,7 @@ def replay_heatmap(
         layout.setdefault("shapes", []).append({
             "type": "rect", "xref": "x", "yref": "y domain", "x0": box_col - 0.5, "x1": box_col + 0.5, "y0": 0,
             "y1": 1, "line": {"color": theme.KEY_COLOR, "width": 3}, "fillcolor": "rgba(0,0,0,0)"})
-    return go.Figure(fig, _validate=False)
+    return Figure(fig)
 
 
 @memoised
@@ -1353,7 +1441,7 @@ def temperature_player(
         raise ValueError("one matrix and one entropy per T")
     names = [f"{t:g}" for t in temps]
     base = heatmap(weights[0], row_axis, col_axis, title=title, kind="weights", presenter=presenter, show_scale=False)
-    fig = base.to_dict()
+    fig = copied(base.spec)  # the builder's own dict, shared: copied before it is changed
     size = _font_size(presenter)
     layout = fig["layout"]
     layout["xaxis"]["domain"] = [0.0, 0.58]
@@ -1393,4 +1481,4 @@ def temperature_player(
         "currentvalue": {"prefix": prefix, "font": {"size": size}},
         "steps": [{"label": name, "method": "animate", "args": [[name], still]} for name in names],
     }]
-    return go.Figure(fig, _validate=False)
+    return Figure(fig)

@@ -302,7 +302,7 @@ def _weight_labels(trace, w: np.ndarray, labels: list[str]) -> dict | None:
     return None
 
 
-def _rest_of_stack(fig: go.Figure, traces: list[dict], sources: _Sources) -> list[dict]:
+def _rest_of_stack(fig: _Read, traces: list[dict], sources: _Sources) -> list[dict]:
     """④'s "other words" segment (analysis.largest_parts): the bar whose numbers are the sum of the shares of every
     word but the ones the stack shows, for the words shown as they are now."""
     parts = [t for t in traces if t["q"] == "C"]
@@ -321,7 +321,7 @@ def _rest_of_stack(fig: go.Figure, traces: list[dict], sources: _Sources) -> lis
     return []
 
 
-def _sums_beside(fig: go.Figure, traces: list[dict]) -> dict | None:
+def _sums_beside(fig: _Read, traces: list[dict]) -> dict | None:
     """④'s sums printed past the end of each stack (figures.stacked_contributions): the annotation of each of the
     Σ marks' points, at the end of its stack on its sign's side, printing the sum to 2 decimals; where the browser
     rewrites them ({"notes": annotation per point, "marks": the Σ trace, "bars": the stack's bar traces})."""
@@ -346,12 +346,12 @@ def _sums_beside(fig: go.Figure, traces: list[dict]) -> dict | None:
     return {"notes": list(range(len(notes))), "marks": marks[0]["i"], "bars": bars, "decimals": 2}
 
 
-def _marks_at(fig: go.Figure, t: float) -> list[dict]:
+def _marks_at(fig: _Read, t: float) -> list[dict]:
     """The vertical line at T on a chart over T (③'s curves) and the label on it that prints T: where the
     browser moves them ({"shape": k} / {"note": k, "log": …, "text": the label with {T} for T})."""
     if not fig.layout.shapes:
         return []
-    log = fig.layout.xaxis.type == "log"
+    log = fig.layout.xaxis is not None and fig.layout.xaxis.type == "log"
     marks = [{"shape": k} for k, sh in enumerate(fig.layout.shapes)
              if sh.type == "line" and sh.xref == "x" and sh.x0 == sh.x1 == t]
     if not marks:
@@ -393,6 +393,7 @@ def attach(p, fig: go.Figure) -> go.Figure:
         sources = _Sources(p)
     except Exception:  # a chart draws without the browser preview rather than not at all
         return fig
+    original, fig = fig, _Read(fig)
     traces = []
     for i, trace in enumerate(fig.data):
         kind = trace.type
@@ -436,14 +437,16 @@ def attach(p, fig: go.Figure) -> go.Figure:
     marks = _marks_at(fig, sources.t)
     sums = _sums_beside(fig, traces)
     if not traces and not marks:
-        return fig
+        return original
     meta = {"traces": traces,
             "sources": sources.payload({t["src"] for t in traces}, {t["q"] for t in traces})}
     if marks:
         meta["marks"] = marks
     if sums:
         meta["sums"] = sums
-    title = fig.layout.title.text if fig.layout.title is not None else None
+    title = fig.layout.title
+    title = title.text if isinstance(title, _Props) else title
+    title = title if isinstance(title, str) else None
     t_text = f"{sources.t:g}"
     for form in (f"T = {t_text}", f"T={t_text}", f"T: {t_text}"):
         if title and form in title:
@@ -454,29 +457,42 @@ def attach(p, fig: go.Figure) -> go.Figure:
         named = _pair_title(meta.get("title", title or ""), labels, sources.pair)
         if named is not None:
             meta["title"], meta["pair"] = named, {"src": "main", "labels": labels}
-    kept = fig.layout.meta if isinstance(fig.layout.meta, dict) else {}  # e.g. figures.numbers_left_out's flag
-    return Attached(fig, {**kept, "attention_t": meta})
+    kept = fig.spec.get("layout", {}).get("meta")
+    kept = kept if isinstance(kept, dict) else {}  # e.g. figures.numbers_left_out's flag
+    return _with_meta(original, fig.spec, {**kept, "attention_t": meta})
 
 
-class Attached(go.Figure):
-    """A shared (memoised) figure as it is sent, with its `layout.meta` replaced: the figure is neither changed nor
-    copied into new Plotly objects. Rebuilding it (`go.Figure(fig.to_dict())`) was about a fifth of the server's
-    CPU under a class's load; `st.plotly_chart` and `to_json` need only the figure's `to_dict`, which reads the
-    three attributes set here (`BaseFigure.to_dict`). Everything else reads the figure itself (`source`), so
-    `.layout.meta` is the figure's own; what the browser gets is `to_dict()["layout"]["meta"]`. Read only: it is
-    drawn and dropped within `Page.chart`."""
+class _Props:
+    """A figure dict's entry read as Plotly reads its objects (`trace.x`, `layout.title.text`): an unset property
+    is None, a dict is read the same way, a list of dicts as a list of them."""
 
-    def __init__(self, fig: go.Figure, meta: dict) -> None:  # no go.Figure.__init__: that is what this avoids
-        self._source = fig
-        self._data = fig._data
-        self._layout = {**fig._layout, "meta": meta}  # a new top level; what it shares is only read (deep-copied)
-        self._frame_objs = fig._frame_objs
+    __slots__ = ("_d",)
 
-    @property
-    def source(self) -> go.Figure:
-        return self._source
+    def __init__(self, d: dict) -> None:
+        self._d = d
 
-    def __getattr__(self, name: str):  # what the attributes above do not serve (the figure's objects) is its own
-        if name == "_source":
-            raise AttributeError(name)
-        return getattr(self._source, name)
+    def __getattr__(self, name: str):
+        v = self._d.get(name)
+        if isinstance(v, dict):
+            return _Props(v)
+        if isinstance(v, (list, tuple)) and v and all(isinstance(x, dict) for x in v):
+            return tuple(_Props(x) for x in v)
+        return v
+
+
+class _Read:
+    """A figure read through its dict (figures.spec_of): `.data` its traces, `.layout` its layout (_Props)."""
+
+    def __init__(self, fig: go.Figure) -> None:
+        self.spec = figures.spec_of(fig)
+        self.data = tuple(_Props(tr) for tr in self.spec.get("data") or ())
+        self.layout = _Props(self.spec.get("layout") or {})
+
+
+def _with_meta(fig: go.Figure, spec: dict, meta: dict) -> figures.Figure:
+    """The figure as it is sent with its `layout.meta` replaced: the figure is neither changed nor copied (its dict
+    is shared, read only, within `Page.chart`). Its accessible description is the figure's own (`source`): the
+    meta is not described."""
+    out = figures.Figure({**spec, "layout": {**spec.get("layout", {}), "meta": meta}})
+    object.__setattr__(out, "source", getattr(fig, "source", fig))  # not a Plotly property: set past its check
+    return out
