@@ -33,8 +33,7 @@ with ui.page("home") as page:
         ]
         # Add & Norm's scale holds its cells at every T (V's holds the output's: a weighted average of its rows)
         limits = {"norm": analysis.add_norm_limit(scenario, t_options(scenario.temperature), ("LN",))}
-        # in place (live_chart): mounted afresh after each T run, the grid stood blank while Plotly drew it
-        page.chart(page.grid(panels, columns=4, phone_columns=1, limits=limits), "pipeline", live=True)
+        page.chart(page.grid(panels, columns=4, phone_columns=1, limits=limits), "pipeline")
 
     pipeline_part()
     st.caption(page.t("views.home_scales"))

@@ -105,7 +105,6 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
     """When the page is drawn: the compare and the share link of the final state, the tools, the store."""
     state = p._state
 
-    @p.follows_t
     def frame_compare() -> None:
         compare(p)
 
@@ -117,7 +116,8 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
             log_timing(key, p, state.t_started)
 
     with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
-        frame_compare()
+        # a T part only while there is a compare to draw: a T step reruns each part, an empty one too
+        (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
     with tail_slot:
         frame_tail()
         tools(p)  # its downloads are made from the state at the click

@@ -369,10 +369,13 @@ class Page:
         """Draw `fig` under the key "chart:<name>", with its accessible name and its numbers as a table (see a11y).
         `live`: a chart redrawn several times a second, updated in place instead of mounted afresh (see
         live_chart). Inside a T part the figure carries what the T control needs to redraw it in the browser
-        while the hand moves (tcontrol.attach)."""
+        while the hand moves (tcontrol.attach), and once the session's T control has drawn a T in the browser the
+        chart is drawn in place too (every T step redraws it; mounted afresh it would go blank for a moment). Until
+        then it is Streamlit's own chart, which needs none of the app's components: where they cannot run, the
+        T charts still draw, and T steps go through the server."""
         if self._t_depth:
             fig = tcontrol.attach(self, fig)
-        a11y.chart(self, fig, name, live=live)
+        a11y.chart(self, fig, name, live=live or (self._t_depth > 0 and self._state.live_t_charts))
         if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
             st.caption(self.t("views.numbers_hover"))
 
@@ -606,7 +609,8 @@ def temperature_slider(p: Page, key: str) -> None:
             p.redraw_t()
 
     def released() -> None:  # the browser control, once the hand stops
-        value = tcontrol.reported(key)
+        value, drawn = tcontrol.reported(key)
+        p._state.live_t_charts = drawn  # this browser runs the app's components and Plotly: see Page.chart
         if value is None:
             return
         try:

@@ -1,14 +1,16 @@
-"""A Plotly chart that updates in place: for charts redrawn several times a second (⑦'s auto-training) and for
-a chart whose mount takes long enough to be seen (Home's eight-panel grid after a T burst, docs/rehearsal.md).
+"""A Plotly chart that updates in place: the charts of a T part once the session's T control has drawn in the browser
+(`Page.chart`), and ⑦'s auto-training charts.
 
 `st.plotly_chart` gives its element an id made from the figure itself, and Streamlit's frontend keys the chart
-by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it (during ⑦'s
-auto-training three of its charts were blank most of the time). This component keeps one element under its key
-and hands each new figure to `Plotly.react`, which redraws the same plot.
+by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it. After a burst of T
+presses the server's run redrew every T chart that way, and the class saw charts go blank for 13–316 ms
+(docs/rehearsal.md); during ⑦'s auto-training three of its charts were blank most of the time. This component
+keeps one element under its key and hands each new figure to `Plotly.react`, which redraws the same plot.
 
-It uses the Plotly that Streamlit loads for its own charts (`window.Plotly`, see facts), so a page that shows a
-live chart also shows at least one `st.plotly_chart`. The container's key is the chart's ("chart:<name>"), as
-for `Page.chart`.
+It uses the Plotly.js Streamlit loads for its own charts (`window.Plotly`, see facts), so a page that shows a
+live chart has shown at least one `st.plotly_chart` in the same document first: ⑦ has some of its own, and the
+T charts become live only after the T control has drawn with that Plotly.js (it sends `drawn`). The container's
+key is the chart's ("chart:<name>"), as for `Page.chart`.
 """
 
 from __future__ import annotations

@@ -85,6 +85,7 @@ class AppState:
     t_parts_next: list[str] = field(default_factory=list)  # the T parts this full run has drawn so far
     t_ids: frozenset[str] = frozenset()  # the fragment ids of the T parts the last T step asked to rerun
     t_started: float = 0.0  # when that T step's run started (perf_counter), for the timing log
+    live_t_charts: bool = False  # the T control drew in this browser: T charts are drawn in place (Page.chart)
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
     sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
     hosting: str = ""  # the class this session hosts, "class id:host token" (kept for a reload; never shown)

@@ -50,11 +50,17 @@ def control(p, key: str, options: list[float], label: str, help_text: str, on_ch
     _component(key=f"tc:{key}", data=data, on_t_change=on_change, height="content")
 
 
-def reported(key: str) -> float | None:
-    """In the control's callback: the T it sent, or None."""
+def reported(key: str) -> tuple[float | None, bool]:
+    """In the control's callback: the T it sent (None if none) and whether the browser drew it first (control.js
+    sends a bare number after its preview, {"t": T, "drawn": false} where the preview could not run)."""
     result = st.session_state.get(f"tc:{key}")
     value = result.get("t") if result is not None else None
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    drawn = True
+    if isinstance(value, dict):
+        value, drawn = value.get("t"), value.get("drawn") is not False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value), drawn
+    return None, drawn
 
 
 # --- what a chart shows, and the inputs the browser needs to redraw it ------------------------------------------

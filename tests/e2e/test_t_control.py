@@ -442,6 +442,9 @@ def test_without_plotly_every_step_goes_to_the_server(app_server, new_page):
         page.wait_for_function("([sel, t]) => document.querySelector(sel).textContent.includes(t)",
                                arg=[".st-key-chart-weights .gtitle", f"T = {want:g}"], timeout=30_000)
     assert chart_shown(page, "weights")["title"] != title
+    # the control told the server it could not draw: the T charts stay Streamlit's own, which need nothing of it
+    assert page.locator('.st-key-chart-weights [data-testid="stPlotlyChart"]').count() == 1
+    assert page.locator(".attention-live-box").count() == 0
 
 
 def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_server, new_page):

@@ -154,19 +154,21 @@ function redraw(state, t) {
   } catch (err) {
     stats.failed += 1;
     console.warn("T preview:", err);
-    send(state);  // no preview: the server draws every step, as a plain slider
+    send(state, false);  // no preview: the server draws every step, as a plain slider
     return false;
   }
 }
 
-function send(state) {
+// T to the server; `drawn` false: the browser could not preview it (the server then keeps its charts as
+// Streamlit's own, which need nothing of this module's: tcontrol.reported)
+function send(state, drawn = true) {
   clearTimeout(state.timer);
   state.timer = null;
   const t = valueOf(state);
   state.touched = false;
   state.lastSent = t;
   stats.sends += 1;
-  state.setTriggerValue("t", t);
+  state.setTriggerValue("t", drawn ? t : { t, drawn: false });
 }
 
 function hideFallback(parentElement, key) {
