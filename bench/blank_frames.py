@@ -10,7 +10,9 @@ was drawn before the burst (`[class*="st-key-chart-"]`, the key `Page.chart` giv
 one of them shows no drawn plot (no `.main-svg` under its `.js-plotly-plot`): the class saw that chart blank. A run of
 such frames is one blank; its hold is the time from its first frame to the first frame the chart shows again.
 
-Reported per page: bursts with a blank frame in any chart, which charts, and the holds (median, max). `--app-dir`
+Reported per page: bursts with a blank frame in any chart (and which: each page is a new session, whose first
+burst is its T control's first release, after which the T charts are drawn in place), which charts, and the holds
+(median, max). `--app-dir`
 measures another checkout's app (e.g. a git worktree of the code before a change) with this same script.
 """
 
@@ -114,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             results[key] = {
                 "bursts": len(rounds), "charts": rounds[0]["charts"] if rounds else [],
                 "bursts_with_blank": sum(bool(r["blanks"]) for r in rounds),
+                "which": [i + 1 for i, r in enumerate(rounds) if r["blanks"]],
                 "blank_charts": sorted({b["chart"] for r in rounds for b in r["blanks"]}),
                 "never_shown_again": sum(b["ms"] is None for r in rounds for b in r["blanks"]),
                 "hold_median_ms": round(statistics.median(holds), 1) if holds else None,
@@ -121,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             }
             r = results[key]
             print(f"{key:12} charts {len(r['charts'])}  bursts with a blank frame {r['bursts_with_blank']}/"
-                  f"{r['bursts']}  hold median {r['hold_median_ms']} ms, max {r['hold_max_ms']} ms  "
+                  f"{r['bursts']} {r['which']}  hold median {r['hold_median_ms']} ms, max {r['hold_max_ms']} ms  "
                   f"{', '.join(c.removeprefix('st-key-chart-') for c in r['blank_charts'])}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")

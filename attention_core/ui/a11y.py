@@ -38,7 +38,7 @@ def key_class(key: str) -> str:
 
 def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None:
     """The chart, its accessible name and its "numbers as a table" switch, all from the figure's own data.
-    `live`: drawn by live_chart (updated in place several times a second) instead of st.plotly_chart. `key`: the
+    `live`: drawn by live_chart (updated in place) instead of st.plotly_chart. `key`: the
     chart's widget key, "chart:<name>" unless given. `p` is a Page, or anything with its `key`, `lang`,
     `on_phone` and `t` (the class's student page has no Page)."""
     config = figures.chart_config(f"{p.key}-{name}")
