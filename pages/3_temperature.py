@@ -126,10 +126,12 @@ with ui.page("temperature") as page:
     to_zero, to_inf = analysis.limits(trace.scores)
     left, right = st.columns([3, 2])
     with right:
+        measures = ("effective", "entropy")
         measure = st.segmented_control(
-            page.t("temperature.measure"), ("effective", "entropy"), default="effective", key="temperature:measure",
+            page.t("temperature.measure"), measures, default="effective", key="temperature:measure",
             format_func=lambda m: page.t(f"temperature.measure_{m}"),
-        ) or "effective"
+        )
+        measure = measure if measure in measures else "effective"  # cleared, or a label of the other language
         st.info(page.t("temperature.limits_caption", n=scenario.n, u=float(to_inf[0, 0])))
     with left:
         curve = (analysis.effective_words_curve(trace.scores, temps) if measure == "effective"

@@ -82,7 +82,7 @@ with ui.page("multihead") as page:
         page.seed(key, scenario.head_recipes[h])
 
         def changed() -> None:
-            ok, recipe = page.take(key)
+            ok, recipe = page.take(key, presets.HEAD_RECIPES)
             if ok and recipe is not None:
                 page.update(page.scenario.with_head_recipe(h, recipe))
 

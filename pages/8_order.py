@@ -122,7 +122,7 @@ with ui.page("order") as page:
     page.seed("order:mask", scenario.mask)
 
     def mask_changed() -> None:
-        ok, kind = page.take("order:mask")
+        ok, kind = page.take("order:mask", MASKS)
         if ok and kind is not None:  # the segmented control can be cleared: keep the current mask
             page.update(page.scenario.with_mask(kind))
 

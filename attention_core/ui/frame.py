@@ -133,14 +133,19 @@ class Page:
         st.session_state[key] = value
         self._state.widgets[key] = Binding(field or key, context, value, pushed=True, shown=shown)
 
-    def take(self, key: str) -> tuple[bool, object]:
+    def take(self, key: str, options=None) -> tuple[bool, object]:
         """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
 
         Ignored: a widget whose state is gone (clients that send only the widgets they changed, or a widget
-        the last run did not draw), and a stale echo. Only one widget is driven at a time, so when in one
-        round of callbacks two widgets bound to the same field both report a change, the one the app wrote
-        into since it last reported (its new value was still on the way when the browser sent the press) is
-        stale: it is ignored (and written again on the next run), whatever the order of the callbacks.
+        the last run did not draw), a stale echo, and for a choice among `options` a value that is none of them:
+        a select box reports its choice by the label it shows, and one that still showed the other language's
+        labels (a run that started before the new labels arrived, e.g. a fragment's tick) reports a label that
+        is no option now (Streamlit hands it over as it is); it is written again on the next run.
+
+        Only one widget is driven at a time, so when in one round of callbacks two widgets bound to the same
+        field both report a change, the one the app wrote into since it last reported (its new value was still
+        on the way when the browser sent the press) is stale: it is ignored (and written again on the next
+        run), whatever the order of the callbacks.
         """
         state = self._state
         token = run_token()
@@ -149,6 +154,9 @@ class Page:
         if key not in st.session_state:
             return False, None
         value = st.session_state[key]
+        if options is not None and value is not None and value not in options:
+            self._reseed(key)
+            return False, None
         b = state.widgets.get(key)
         if b is None:
             b = state.widgets[key] = Binding(key, (self.key, self.lang), value)
@@ -661,7 +669,7 @@ def _on_sentence(p: Page, key: str) -> None:
 
 
 def _on_preset(p: Page) -> None:
-    ok, preset = p.take("sb:preset")
+    ok, preset = p.take("sb:preset", presets.SINGLE_HEAD_PRESETS)
     if ok and preset is not None:
         p.update(p.scenario.with_preset(preset))
 

@@ -433,6 +433,7 @@ def tools(p: Page) -> None:
         mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))  # the names only: they do not depend on T
         name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix",
                             format_func=lambda k: p.t(f"lecture.mx.{mats[k].key}", **dict(mats[k].params)))
+        name = name if name in mats else next(iter(mats))  # a label of the other language: Streamlit passes it on
         axes = tuple(p.axis_names())
 
         def matrix() -> export.Matrix:  # the state at the click (a T step does not redraw these buttons)

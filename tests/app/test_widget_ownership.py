@@ -4,6 +4,8 @@ upload, a preset, a reset). `proto.set_value` is the server writing a value into
 
 from __future__ import annotations
 
+from streamlit.runtime.state.common import TESTING_KEY
+
 from attention_core import codec
 from attention_core.registry import page_spec
 from attention_core.scenario import Scenario, View
@@ -133,3 +135,28 @@ def test_head_count_and_recipes_follow_a_preset_but_not_their_own_changes():
     at.segmented_control(key="mh:heads").set_value(2).run()
     at.selectbox(key="sb:preset").set_value("random").run()  # a preset writes the head count afresh
     assert at.segmented_control(key="mh:heads").value == state(at).scenario.n_heads
+
+
+
+def test_a_choice_still_labelled_in_the_other_language_changes_nothing_and_is_written_again():
+    """A select box reports its choice by the label it shows. A run that started before the new language's labels
+    reached the browser (e.g. ⑦'s auto-training tick) reports the old language's label, which is no option now
+    and which Streamlit hands over as it is: it is ignored and the canonical choice written again (it raised
+    "Unknown preset" in the preset's callback, seen under load in tests/e2e/test_learn.py)."""
+    for key, page_key in (("sb:preset", "home"), ("mh:recipe:0", "multihead")):
+        at = open_page(page_key)
+        widget = at.selectbox(key=key)
+        old = widget.options[widget.index]  # the label shown in Korean
+        at.segmented_control(key="sb:lang").set_value("en").run()
+        before = state(at).scenario
+        widget = at.selectbox(key=key)
+        assert old not in widget.options, key  # the labels are English now
+        widget.options.append(old)  # the browser still shows the Korean label, and sends it as it is
+        at.session_state[TESTING_KEY][widget.id] = str
+        widget.set_value(old).run()
+        assert_clean(at)
+        assert not at.error, (key, [e.value for e in at.error])  # not "this page failed" (the guard's message)
+        assert state(at).scenario == before, key
+        assert written(at, "selectbox", key), key  # the canonical choice, written again in this language
+        want = before.preset if key == "sb:preset" else before.head_recipes[0]
+        assert at.selectbox(key=key).value == want, key
