@@ -243,9 +243,7 @@ def _describe(fig, lang: str) -> Description:
 
 def _spec(fig) -> dict:
     """The figure's data and layout as plain dicts with numpy arrays."""
-    own = getattr(fig, "spec", None)  # figures.Figure: the dict it was built from
-    if isinstance(own, dict) and not getattr(fig, "_built", True):
-        fig = own
+    fig = getattr(fig, "unbuilt_spec", None) or fig  # figures.Figure: the dict its builder wrote
     return decoded({"data": list(fig.get("data") or ()), "layout": fig.get("layout") or {}} if isinstance(fig, dict)
                    else {"data": [tr.to_plotly_json() for tr in fig.data], "layout": fig.layout.to_plotly_json()})
 

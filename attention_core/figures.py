@@ -98,6 +98,11 @@ class Figure(go.Figure):
         """The builder's dict itself (numpy arrays as they are): shared, read only."""
         return self._spec
 
+    @property
+    def unbuilt_spec(self) -> dict | None:
+        """`spec` while the figure has not been turned into Plotly's objects (then they are what it holds)."""
+        return None if self._built else self._spec
+
     def to_dict(self) -> dict:
         if self._built:  # read as Plotly objects: what they hold now
             return super().to_dict()
@@ -130,8 +135,9 @@ class Figure(go.Figure):
 
 def spec_of(fig) -> dict:
     """A figure's dict with numpy arrays: a `Figure`'s own (read only), or a go.Figure's copied out of it."""
-    if isinstance(fig, Figure) and not fig._built:
-        return fig.spec
+    own = getattr(fig, "unbuilt_spec", None)
+    if own is not None:
+        return own
     out = {"data": [copy.deepcopy(tr._props) for tr in fig.data], "layout": copy.deepcopy(fig._layout)}
     if fig.frames:
         out["frames"] = [copy.deepcopy(fr._props) for fr in fig.frames]
