@@ -605,6 +605,20 @@ def sentence_input(p: Page, key: str) -> None:
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
 
+def step_t(p: Page, scenario: Scenario) -> None:
+    """In a T control's callback: take `scenario` (the new T) and redraw the T parts; a report of the T already
+    shown is no step and redraws nothing.
+
+    Such a report comes with a rerun the browser sends while its sidebar still holds the page it is leaving
+    (presenter mode's width, told from the old page and run on the new one: `gate.on_current_page`). The T-part
+    run it asked for started the instant the new page's run ended, and that has crashed Streamlit's browser side
+    ("Bad delta path index", a blank page: docs/reliability.md)."""
+    if scenario.temperature == p.scenario.temperature:
+        return
+    p.update(scenario)
+    p.redraw_t()
+
+
 def temperature_slider(p: Page, key: str) -> None:
     """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
     Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
@@ -613,8 +627,7 @@ def temperature_slider(p: Page, key: str) -> None:
     def changed() -> None:
         ok, value = p.take(key)
         if ok and value is not None:
-            p.update(p.scenario.with_temperature(value))
-            p.redraw_t()
+            step_t(p, p.scenario.with_temperature(value))
 
     def released() -> None:  # the browser control, once the hand stops
         value, drawn = tcontrol.reported(key)
@@ -622,11 +635,11 @@ def temperature_slider(p: Page, key: str) -> None:
         if value is None:
             return
         try:
-            p.update(p.scenario.with_temperature(value))
+            scenario = p.scenario.with_temperature(value)
         except InputError as err:
             p.notify("error", p.error(err))
             return
-        p.redraw_t()
+        step_t(p, scenario)
 
     def slider() -> None:
         t = p.scenario.temperature

@@ -132,3 +132,28 @@ def test_during_auto_training_a_t_step_redraws_the_learned_weights_at_the_new_t(
     assert s.temperature == T_NEW
     np.testing.assert_allclose(np.array(chart(at, "weights-learned").data[0].z),
                                learn.sentence_weights(s.x, run.w_q, run.w_k, T_NEW))
+
+
+class _Recorder:
+    """What a T control's callback does to the page: the scenario it stores and the T-part runs it asks for."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario, self.updates, self.redraws = scenario, [], 0
+
+    def update(self, scenario: Scenario) -> None:
+        self.updates.append(scenario)
+        self.scenario = scenario
+
+    def redraw_t(self) -> None:
+        self.redraws += 1
+
+
+def test_a_report_of_the_t_already_shown_redraws_nothing():
+    """A T control reporting the T the page already shows (it comes with a rerun sent while the browser still held
+    the page it was leaving) asks for no T-part run: one started the instant the new page's run ended has blanked
+    the page (docs/reliability.md). A new T is stored and redraws the parts once."""
+    p = _Recorder(replace(Scenario(), temperature=T_OLD))
+    frame.step_t(p, p.scenario.with_temperature(T_OLD))
+    assert (p.updates, p.redraws) == ([], 0)
+    frame.step_t(p, p.scenario.with_temperature(T_NEW))
+    assert p.scenario.temperature == T_NEW and len(p.updates) == 1 and p.redraws == 1
