@@ -72,6 +72,30 @@ def describe(frames: list[tuple[str, float, bytes]]) -> tuple[list[str], list[st
     return lines, runs
 
 
+class _Log:
+    """Every binary websocket frame of a page, with its time in ms since `restart()`, and its errors."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[str, float, bytes]] = []
+        self.errors: list[str] = []
+        self.start = time.perf_counter()
+
+    def error(self, err) -> None:
+        self.errors.append(str(err))
+
+    def restart(self) -> None:
+        self.frames.clear()
+        self.start = time.perf_counter()
+
+    def keep(self, direction: str, payload) -> None:
+        if isinstance(payload, bytes):
+            self.frames.append((direction, (time.perf_counter() - self.start) * 1000, payload))
+
+    def watch(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.keep("in", payload))
+        ws.on("framesent", lambda payload: self.keep("out", payload))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tries", type=int, default=100)
@@ -88,33 +112,24 @@ def main() -> int:
             width, height = SIZES[i % len(SIZES)]
             context = browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()
-            errors, frames, start = [], [], [time.perf_counter()]
-            page.on("pageerror", lambda e: errors.append(str(e)))
-
-            def watch(ws):
-                def keep(direction):
-                    return lambda payload: frames.append(
-                        (direction, (time.perf_counter() - start[0]) * 1000, payload)) \
-                        if isinstance(payload, bytes) else None
-                ws.on("framereceived", keep("in"))
-                ws.on("framesent", keep("out"))
-
-            page.on("websocket", watch)
+            log = _Log()
+            page.on("pageerror", log.error)
+            page.on("websocket", log.watch)
             page.goto(server.page_url("score"))
             settle(page)
-            frames.clear()
-            start[0] = time.perf_counter()
+            log.restart()
             by_key(page, "sb:presenter").locator("label").first.click()
             page.keyboard.press("PageDown")
             settled = True
             try:
                 page.wait_for_url("**/temperature*", timeout=30000)
                 settle(page, timeout=30000)
-            except Exception:  # noqa: BLE001 - a try that does not settle is the failure counted
+            except Exception:  # a try that does not settle is the failure counted
                 settled = False
-            lines, runs = describe(frames)
+            lines, runs = describe(log.frames)
             shape = " | ".join(runs)
             shapes[shape] += 1
+            errors = log.errors
             failed = errors or not settled
             print(f"try {i + 1} {width}x{height}: {'FAIL ' + '; '.join(errors) if failed else 'ok'}  {shape}",
                   flush=True)
