@@ -130,7 +130,10 @@ def test_presenter_numbers_fit_their_cells_or_are_left_out_and_said(sentence, wi
 def test_the_note_on_left_out_numbers_is_in_both_languages():
     ko, en = text("ko", "views.numbers_hover"), text("en", "views.numbers_hover")
     assert ko and en and ko != en
-    assert "마우스" in ko and "hover" in en
+    assert "가리키면" in ko and "hover" in en
+    for lang, note in (("ko", ko), ("en", en)):  # it names the switch under every chart by the label it shows
+        assert f"‘{text(lang, 'a11y.table_switch')}’" in note
+        assert "단어" not in note and "word" not in note  # a cell's row and column are not always two words (V, X)
 
 
 def test_a_chart_that_prints_no_numbers_by_request_does_not_say_they_were_left_out():
@@ -343,3 +346,32 @@ def test_a_y_title_too_long_for_the_presenter_height_wraps_to_the_plot():
     assert fig.layout.height <= theme.PRESENTER_TITLE_GROWTH_MAX_PX
     lines = fig.layout.yaxis.title.text.split("<br>")
     assert len(lines) > 1 and all(figures.text_width(line, size) <= fig.layout.height - m.t - m.b for line in lines)
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+@pytest.mark.parametrize("width_px", [theme.HALF_WIDTH_PX, theme.HALF_WIDTH_PX * 1.2, theme.FULL_WIDTH_PX])
+def test_on_a_phone_cell_numbers_fit_the_width_the_chart_is_drawn_at(sentence, width_px):
+    """A phone stacks a page's columns: every chart is drawn at the phone's content width, whatever width the page
+    asks for on a laptop. The page's builders (`page.fig`) lay it out for that width there, so the numbers they
+    print fit the cells as drawn (③'s weights, asked for at 480 px, printed "0.53" past 25 px cells before)."""
+    from attention_core.ui.frame import Charts
+
+    les = lesson(sentence)
+    words = list(les.scenario.labels)
+    on_phone = Charts(False, phone=True)
+    for z, kind in ((les.trace.scores, "signed"), (les.trace.weights, "weights")):
+        fig = on_phone.heatmap(z, figures.Axis(words, "Q"), figures.Axis(words, "K"), kind=kind, row_sums=True,
+                               width_px=width_px)
+        hm = fig.data[0]
+        if hm.texttemplate:
+            w, h = figures.number_box(z, 2, hm.textfont.size)
+            m = fig.layout.margin  # the cells as drawn: the phone's width less the margins, by the columns
+            cell_w = (theme.PHONE_WIDTH_PX - m.l - m.r) / len(fig.layout.xaxis.categoryarray)
+            cell_h = (fig.layout.height - m.t - m.b) / len(words)
+            assert w + theme.CELL_PAD_PX <= cell_w and h <= cell_h, (kind, w, cell_w)
+        else:
+            assert figures.numbers_left_out(fig)
+    laptop = Charts(False).heatmap(les.trace.weights, figures.Axis(words, "Q"), figures.Axis(words, "K"),
+                                   kind="weights", width_px=width_px)
+    assert figures.spec_of(laptop) == figures.spec_of(figures.heatmap(
+        les.trace.weights, figures.Axis(words, "Q"), figures.Axis(words, "K"), kind="weights", width_px=width_px))

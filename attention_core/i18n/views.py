@@ -27,10 +27,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "With {n} words only every {k}th word is written on the axes; hover a cell for both words and its value.",
     ),
     "numbers_hover": (
-        "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸에 마우스를 올리면 "
-        "두 단어와 값이 나옵니다.",
-        "The cells are too small for numbers of a readable size, so they are left out; hover a cell for its two "
-        "words and its value.",
+        "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸을 가리키면(휴대폰에서는 "
+        "누르면) 그 칸의 행과 열, 값이 나오고, 위의 ‘숫자를 표로 보기’에서 모든 숫자를 볼 수 있습니다.",
+        "The cells are too small for numbers of a readable size, so they are left out: hover over a cell (tap it on "
+        "a phone) for its row, column and value, or open ‘Numbers as a table’ above for every number.",
     ),
     # multi-head
     "separate": (

@@ -90,17 +90,31 @@ def in_t_step(state: AppState) -> bool:
 class Charts:
     """`figures`' builders with the presenter styling bound, so a page never passes it chart by chart."""
 
-    def __init__(self, presenter: bool, room: float | None = None) -> None:
+    def __init__(self, presenter: bool, room: float | None = None, phone: bool = False) -> None:
         self._presenter = presenter
         self._room = room  # presenter mode's measured page width, for the builders that lay out by width (ui.room)
+        self._phone = phone
 
     def __getattr__(self, name: str):
         if name not in figures.BUILDERS:
             raise AttributeError(f"{name} is not a figure builder (Axis, Mark: import them from figures)")
         builder = getattr(figures, name)
-        if self._room is not None and "room" in inspect.signature(builder).parameters:
-            return functools.partial(builder, presenter=self._presenter, room=self._room)
-        return functools.partial(builder, presenter=self._presenter)
+        params = inspect.signature(builder).parameters
+        if self._room is not None and "room" in params:
+            bound = functools.partial(builder, presenter=self._presenter, room=self._room)
+        else:
+            bound = functools.partial(builder, presenter=self._presenter)
+        if self._phone and "width_px" in params:
+            return functools.partial(_on_phone, bound, params["width_px"].default)
+        return bound
+
+
+def _on_phone(builder, default_px: float, *args, **kwargs):
+    """A builder called on a phone: no chart is laid out wider than the phone's content width. The page's columns
+    stand one under the other there, and a chart laid out for a laptop's column is drawn narrower than it was laid
+    out for: its cells shrink and the numbers sized for them run past their edges."""
+    kwargs["width_px"] = min(kwargs.get("width_px", default_px), theme.PHONE_WIDTH_PX)
+    return builder(*args, **kwargs)
 
 
 class Page:
@@ -365,7 +379,7 @@ class Page:
     @property
     def fig(self) -> Charts:
         """The figure builders with this page's presenter styling bound once: `page.fig.heatmap(...)`."""
-        return Charts(self.presenter, room.scale(self.presenter))
+        return Charts(self.presenter, room.scale(self.presenter), phone=self.on_phone)
 
     def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
         """The axes of a word × word matrix: rows are the looking words (Query), columns the looked-at (Key)."""
