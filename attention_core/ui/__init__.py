@@ -27,7 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import a11y, classroom, gate, room
+from . import a11y, classroom, gate, room, tcontrol
 from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
@@ -84,6 +84,7 @@ def page(key: str) -> Iterator[Page]:
         tail_slot = sidebar(p)
         with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
             clicker()
+            tcontrol.library()  # the T controls' code, once per page run: a T step does not send it again
             room.measure(p)  # presenter mode: the page's width, which its charts are laid out for
         if p.presenter:
             presenter_header(p)

@@ -21,6 +21,7 @@ module cannot run it is the control (the module hides it once it runs).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -34,9 +35,51 @@ from ..positions import positional_encoding
 _HERE = Path(__file__).with_name("tcontrol")
 MATH_JS = (_HERE / "math.js").read_text(encoding="utf-8")
 DRAW_JS = (_HERE / "draw.js").read_text(encoding="utf-8")
-CONTROL_JS = "\n".join((MATH_JS, DRAW_JS, (_HERE / "control.js").read_text(encoding="utf-8")))
+_CONTROL_MODULE = (_HERE / "control.js").read_text(encoding="utf-8")
+_EXPORT = "export default function ("
+if _CONTROL_MODULE.count(_EXPORT) != 1:
+    raise RuntimeError("tcontrol/control.js must export one default function: `export default function (...`")
 
-_component = st.components.v2.component("attention_t_control", js=CONTROL_JS, isolate_styles=False)
+# The control's code (math, drawing, the control: 35 kB) travels once per page, not with every control. A
+# component's code is sent with each of its elements, and every T step's run sends the T controls again (they
+# are T parts, so that one control moving moves the others): the sidebar's and ③'s or the presenter bar's, 70 kB
+# a step before. The code is one script element on the page (`library`), outside the T parts: a step does not
+# resend it, and a whole run with the same code sends only its hash (Streamlit's message cache). It installs the
+# control's mount function once per browser tab; the component's own module is a few lines that call it.
+LIBRARY_JS = (
+    "(() => {\n  if (window.__attentionTControl) return;\n"
+    + "\n".join((MATH_JS, DRAW_JS, _CONTROL_MODULE.replace(_EXPORT, "function mount(")))
+    + "\n  window.__attentionTControl = mount;\n})();\n"
+)
+# st.html's sanitiser (DOMPurify, SAFE_FOR_XML) drops a script whose text has "<" before a letter or "/": each such
+# "<" (in the code's strings, template literals and comments only, e.g. "<br>") is written as the escape \x3C,
+# which JavaScript reads as the same "<" in all three.
+LIBRARY_JS = re.sub(r"<(?=[/\w!])", r"\\x3C", LIBRARY_JS)
+
+# The component's module: the control itself, once the library has run (it is usually there first; if this
+# element is drawn before the library's, it waits a frame at a time). Where scripts cannot run at all, neither
+# runs, and the Streamlit slider beside it stays the control.
+SHIM_JS = """
+export default function (args) {
+  const mount = window.__attentionTControl;
+  if (mount) return mount(args);
+  let cleanup = null, gone = false;
+  const wait = () => {
+    if (gone) return;
+    if (window.__attentionTControl) cleanup = window.__attentionTControl(args);
+    else requestAnimationFrame(wait);
+  };
+  requestAnimationFrame(wait);
+  return () => { gone = true; if (typeof cleanup === "function") cleanup(); };
+}
+"""
+
+_component = st.components.v2.component("attention_t_control", js=SHIM_JS, isolate_styles=False)
+
+
+def library() -> None:
+    """The T control's code, once on the page (outside every T part): see LIBRARY_JS."""
+    st.html(f"<script>{LIBRARY_JS}</script>", unsafe_allow_javascript=True)
 
 
 def css_key(key: str) -> str:
