@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 from dataclasses import replace
 
 import numpy as np
@@ -118,3 +121,23 @@ def test_the_share_chart_names_its_pair_and_the_stats_lines_name_their_matrix():
             ("μ̂", analysis.row_stats(layer_norm(out))[0]), ("σ̂", analysis.row_stats(layer_norm(out))[1])]
     specs = meta(tcontrol.attach(p, figures.line_rows(words, rows)))["traces"]
     assert [(t["q"], t["stat"]) for t in specs] == [("O", "mean"), ("O", "std"), ("Ohat", "mean"), ("Ohat", "std")]
+
+
+def test_the_control_code_sent_once_runs_and_installs_the_mount_the_component_calls(tmp_path):
+    """The library (sent in a script element, its "<" before a letter escaped for st.html's sanitiser) is valid
+    JavaScript that installs the mount function the component's module calls, by the same versioned name; the
+    module is a valid ES module. Run by Node (installed with npm by scripts/test.sh)."""
+    node = shutil.which("node")
+    assert node, "node not found: scripts/test.sh installs it (with npm) before the tests"
+    assert not re.search(r"<[/\w!]", tcontrol.LIBRARY_JS)  # what st.html's sanitiser would drop the script for
+    library = tmp_path / "library.js"
+    library.write_text("globalThis.window = globalThis;\n" + tcontrol.LIBRARY_JS +
+                       f"\nconsole.log(typeof window.{tcontrol.MOUNT});\n", encoding="utf-8")
+    ran = subprocess.run([node, str(library)], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "function"
+    shim = tmp_path / "shim.mjs"
+    shim.write_text(tcontrol.SHIM_JS, encoding="utf-8")
+    checked = subprocess.run([node, "--check", str(shim)], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stderr
+    assert tcontrol.SHIM_JS.count(f"window.{tcontrol.MOUNT}") == 3

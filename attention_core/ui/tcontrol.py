@@ -21,6 +21,7 @@ module cannot run it is the control (the module hides it once it runs).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -46,33 +47,34 @@ if _CONTROL_MODULE.count(_EXPORT) != 1:
 # a step before. The code is one script element on the page (`library`), outside the T parts: a step does not
 # resend it, and a whole run with the same code sends only its hash (Streamlit's message cache). It installs the
 # control's mount function once per browser tab; the component's own module is a few lines that call it.
-LIBRARY_JS = (
-    "(() => {\n  if (window.__attentionTControl) return;\n"
-    + "\n".join((MATH_JS, DRAW_JS, _CONTROL_MODULE.replace(_EXPORT, "function mount(")))
-    + "\n  window.__attentionTControl = mount;\n})();\n"
-)
+_CODE = "\n".join((MATH_JS, DRAW_JS, _CONTROL_MODULE.replace(_EXPORT, "function mount(")))
+# The mount function's name carries the code's hash: a tab left open over a new version of the app (a redeploy)
+# runs the new code, not the one it installed first.
+MOUNT = "__attentionTControl_" + hashlib.sha256(_CODE.encode("utf-8")).hexdigest()[:12]
+LIBRARY_JS = f"(() => {{\n  if (window.{MOUNT}) return;\n{_CODE}\n  window.{MOUNT} = mount;\n}})();\n"
 # st.html's sanitiser (DOMPurify, SAFE_FOR_XML) drops a script whose text has "<" before a letter or "/": each such
 # "<" (in the code's strings, template literals and comments only, e.g. "<br>") is written as the escape \x3C,
 # which JavaScript reads as the same "<" in all three.
 LIBRARY_JS = re.sub(r"<(?=[/\w!])", r"\\x3C", LIBRARY_JS)
 
 # The component's module: the control itself, once the library has run (it is usually there first; if this
-# element is drawn before the library's, it waits a frame at a time). Where scripts cannot run at all, neither
-# runs, and the Streamlit slider beside it stays the control.
+# element is drawn before the library's, it waits a frame at a time, for at most 15 s). Where scripts cannot run at
+# all, neither runs, and the Streamlit slider beside it stays the control.
 SHIM_JS = """
 export default function (args) {
-  const mount = window.__attentionTControl;
+  const mount = window.MOUNT;
   if (mount) return mount(args);
   let cleanup = null, gone = false;
+  const until = performance.now() + 15000;  // then the library is not coming: the Streamlit slider stays the control
   const wait = () => {
-    if (gone) return;
-    if (window.__attentionTControl) cleanup = window.__attentionTControl(args);
+    if (gone || performance.now() > until) return;
+    if (window.MOUNT) cleanup = window.MOUNT(args);
     else requestAnimationFrame(wait);
   };
   requestAnimationFrame(wait);
   return () => { gone = true; if (typeof cleanup === "function") cleanup(); };
 }
-"""
+""".replace("MOUNT", MOUNT)
 
 _component = st.components.v2.component("attention_t_control", js=SHIM_JS, isolate_styles=False)
 
