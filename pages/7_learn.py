@@ -44,8 +44,8 @@ with ui.page("learn") as page:
 
     def restart(field: str, key: str) -> None:
         ok, value = page.take(key)
-        if not ok or value is None or value == getattr(training, field):
-            return  # the same value (Streamlit calls a callback for it under an id of before, e.g. a label): no restart
+        if not ok or value is None:
+            return
         setattr(training, field, value)
         training.run, training.auto = None, False
         page.notify("info", page.t("learn.restarted"))

@@ -88,7 +88,8 @@ def in_t_step(state: AppState) -> bool:
 
 
 class Charts:
-    """`figures`' builders with the presenter styling bound, so a page never passes it chart by chart."""
+    """`figures`' builders with the presenter styling (and on a phone its width) bound, so a page never passes
+    them chart by chart."""
 
     def __init__(self, presenter: bool, room: float | None = None, phone: bool = False) -> None:
         self._presenter = presenter
@@ -151,7 +152,10 @@ class Page:
         """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
 
         Ignored: a widget whose state is gone (clients that send only the widgets they changed, or a widget
-        the last run did not draw), a stale echo, and for a choice among `options` a value that is none of them:
+        the last run did not draw), a report of the value the widget already holds (Streamlit calls a callback for
+        it under an id the widget had before, e.g. on the page being left: a T slider's then asked for a T-part run
+        that blanked the page, ⑦'s restarted its training; docs/reliability.md), a stale echo, and for a choice
+        among `options` a value that is none of them:
         a select box reports its choice by the label it shows, and one that still showed the other language's
         labels (a run that started before the new labels arrived, e.g. a fragment's tick) reports a label that
         is no option now (Streamlit hands it over as it is); it is written again on the next run.
@@ -174,6 +178,8 @@ class Page:
         b = state.widgets.get(key)
         if b is None:
             b = state.widgets[key] = Binding(key, (self.key, self.lang), value)
+        elif value == b.value:  # the value the widget already holds: no change (see above)
+            return False, None
         driver = state.reported.get(b.field)
         if driver is not None and driver != key:
             other = state.widgets.get(driver)
