@@ -41,3 +41,31 @@ def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key)
     fresh.goto(link)
     settle(fresh)
     assert shown(fresh) == stepped
+
+
+@pytest.mark.parametrize("key", ["gaze", "multihead"])
+def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_page, key):
+    """Where the sidebar's T part is the page's only one (①; ⑥ while the heads keep their own T), the step is
+    the run Streamlit starts for the control's own part. Asking for parts by name costs two runs, the first cut
+    short at once (frame.Page.redraw_t): each run begins with a new_session message, so count those."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    page = new_page()
+    kinds: list[str] = []
+
+    def on_socket(ws) -> None:
+        def received(payload) -> None:
+            if isinstance(payload, bytes):
+                msg = ForwardMsg()
+                msg.ParseFromString(payload)
+                kinds.append(msg.WhichOneof("type"))
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", on_socket)
+    page.goto(app_server.page_url(key))
+    settle(page)
+    kinds.clear()
+    step_t(page)
+    assert kinds.count("new_session") == 1, kinds
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature > Scenario().temperature
