@@ -13,9 +13,11 @@ opens /_stcore/stream, asks for the first run of Home the way the frontend does 
 carrying a ClientState), types its own sentence into the sidebar (widget "sb:sentence"), then every
 --step seconds moves the T select slider (widget "sb:T") one option and every --switch seconds follows a
 page link (a rerun_script with that page's page_script_hash). Widget ids are read from the ForwardMsg
-deltas of the previous run, as the frontend does. Latency is the time from sending the BackMsg to the
-script_finished ForwardMsg of the run it started: FINISHED_SUCCESSFULLY, or for a T step, which reruns only
-the page's T parts, FINISHED_FRAGMENT_RUN_SUCCESSFULLY (what that run did not redraw stays as shown before).
+deltas of the previous run, as the frontend does, and so is the fragment each was drawn in: a change of a
+widget drawn in a fragment asks for that fragment's run (ClientState.fragment_id), as the frontend's does.
+Latency is the time from sending the BackMsg to the script_finished ForwardMsg of the run it started:
+FINISHED_SUCCESSFULLY, or for a T step, which reruns only the page's T parts, FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+(what that run did not redraw stays as shown before).
 A student who falls behind goes on at once (no burst).
 
 Reported: errors (exception elements, timeouts, closed sockets, page-not-found), "lost" (after a run the
@@ -80,6 +82,7 @@ class RunResult:
     kind: str  # "load", "sentence", "presenter", "step", "switch", "check"
     seconds: float
     errors: list[str] = field(default_factory=list)
+    whole: bool = False  # answered by a run of the whole page (a T step should be a run of the T parts only)
 
 
 class StudentSession:
@@ -91,6 +94,8 @@ class StudentSession:
         self.timeout = timeout
         self.ws = None
         self.widget_ids: dict[str, str] = {}  # user key -> element id, from the last run's deltas
+        self.fragments: dict[str, str] = {}  # element id -> the fragment it was drawn in ("" outside any)
+        self.drawn: set[str] = set()  # the widget ids the current run has drawn
         self.echo: dict[str, str] = {}  # user key -> value the server drew the widget with in the last run
         self.pages: list[tuple[str, str]] = []  # (page_script_hash, url_pathname), navigation order
         self.page = 0
@@ -141,9 +146,9 @@ class StudentSession:
         elif kind == "script_finished":
             self._finished.put_nowait(msg.script_finished)
         elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
-            self._on_element(msg.delta.new_element)
+            self._on_element(msg.delta.new_element, msg.delta.fragment_id)
 
-    def _on_element(self, element) -> None:
+    def _on_element(self, element, fragment_id: str = "") -> None:
         kind = element.WhichOneof("type")
         if kind == "exception":
             self._run_errors.append(f"exception: {element.exception.type}: {element.exception.message[:200]}")
@@ -157,6 +162,10 @@ class StudentSession:
             return
         key = match["key"]
         self.widget_ids[key] = proto.id
+        self.drawn.add(proto.id)
+        self.fragments[proto.id] = fragment_id
+        if kind == "bidi_component":  # its events come as a trigger of its own id
+            self.fragments[TRIGGER_ID.format(id=proto.id)] = fragment_id
         if kind == "bidi_component" and key == CONTROL_KEY:  # the T the control shows: the one in its data
             try:
                 self.echo[CONTROL_SHOWN] = f"{float(json.loads(proto.json)['t']):g}"
@@ -215,12 +224,16 @@ class StudentSession:
         state.widget_states.widgets.extend(self.widget_states.values())
         if trigger:
             state.widget_states.widgets.append(changed)
+        if changed is not None:  # a widget drawn in a fragment asks for that fragment's run, as the frontend does
+            state.fragment_id = self.fragments.get(changed.id, "")
         while not self._finished.empty():  # nothing may be left from an earlier run
             self._finished.get_nowait()
         self._run_errors = []
+        self.drawn = set()
         shown, self.echo = self.echo, {}
         started = time.perf_counter()
         errors: list[str] = []
+        whole = False
         try:
             await self.ws.send(back.SerializeToString())
             deadline = started + self.timeout
@@ -233,6 +246,10 @@ class StudentSession:
                     errors.append("script compile error")
                     break
                 if status == FINISHED_OK:
+                    # the frontend forgets the widgets a whole run did not draw (another page's, after a switch):
+                    # sent again, a widget of a page left behind had its callback called, and the run escalated
+                    self.widget_states = {i: w for i, w in self.widget_states.items() if i in self.drawn}
+                    whole = True
                     break  # FINISHED_EARLY_FOR_RERUN (a callback's or st.rerun's second run) goes on waiting
                 if status == FINISHED_FRAGMENTS_OK:  # the rest of the page stays as the browser shows it
                     self.echo = {**shown, **self.echo}
@@ -242,7 +259,7 @@ class StudentSession:
         except websockets.ConnectionClosed as err:
             errors.append(f"websocket closed: {err}")
         seconds = time.perf_counter() - started
-        return RunResult(kind, seconds, errors + self._run_errors)
+        return RunResult(kind, seconds, errors + self._run_errors, whole)
 
     def lost(self) -> list[str]:
         """Differences between what the server drew in the last run and this session's own state."""
@@ -428,6 +445,7 @@ def summarize(reports: list[SessionReport]) -> dict:
         "late_actions": sum(rep.late for rep in reports),
         "actions": lat(("step", "switch")), "steps": lat(("step",)), "switches": lat(("switch",)),
         "first_load": lat(("load",)),
+        "steps_whole": sum(r.kind == "step" and r.whole for r in results),
         "final_check_ok": sum(rep.final_ok for rep in reports),
     }
 
@@ -523,6 +541,7 @@ def print_level(res: dict) -> None:
           f"final check ok {c['final_check_ok']}/{c['n']}")
     for ex in c["error_examples"] + c["lost_examples"]:
         print("   ", ex)
+    print(f"  T steps answered by a run of the whole page: {c.get('steps_whole', 0)} (a browser's are T-part runs)")
     for name in ("actions", "steps", "switches", "first_load"):
         print(f"  {name:10s} single p50 {fmt_s(s[name]['p50'])} p95 {fmt_s(s[name]['p95'])}  |  "
               f"N p50 {fmt_s(c[name]['p50'])} p95 {fmt_s(c[name]['p95'])} max {fmt_s(c[name]['max'])} "

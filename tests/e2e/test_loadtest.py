@@ -1,6 +1,7 @@
 """The load test's simulated students against a real server: a T step sent as the T control's trigger (as a browser
-with the control sends it) lands in the app's state and in what the control shows, on two processes, with a
-lecturer's session reported apart. A short run: the figures themselves are docs/reliability.md's."""
+with the control sends it) lands in the app's state and in what the control shows, and is a run of the page's T
+parts as a browser's is, on two processes, with a lecturer's session reported apart. A short run: the figures
+themselves are docs/reliability.md's."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def test_students_steps_through_the_control_reach_the_state_on_two_processes(tmp
     assert crowd["errors"] == 0, crowd["error_examples"]
     assert crowd["lost"] == 0, crowd["lost_examples"]  # the control shows, and the share link holds, each one's T
     assert crowd["steps"]["count"] >= 3 and crowd["final_check_ok"] == 3
+    # as in a browser, a T step is a run of the page's T parts, on ① after the switch too: a client that sent no
+    # fragment id, or the widgets of a page it had left, made every such step a run of the whole page
+    assert crowd["steps_whole"] == 0
     assert crowd["servers"] == 2 and crowd["script"]["runs"] > 0
     lecturer = crowd["lecturer"]
     assert lecturer["errors"] == 0 and lecturer["lost"] == 0 and lecturer["steps"]["count"] >= 1
