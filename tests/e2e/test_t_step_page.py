@@ -10,7 +10,7 @@ import pytest
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import PAGE_KEYS, chart_names, chart_shown, settle, share_link, step_t
+from tests.e2e.app_driver import PAGE_KEYS, chart_names, chart_shown, go_to, set_sentence, settle, share_link, step_t
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
@@ -43,14 +43,11 @@ def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key)
     assert shown(fresh) == stepped
 
 
-@pytest.mark.parametrize("key", ["gaze", "multihead"])
-def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_page, key):
-    """Where the sidebar's T part is the page's only one (①; ⑥ while the heads keep their own T), the step is
-    the run Streamlit starts for the control's own part. Asking for parts by name costs two runs, the first cut
-    short at once (frame.Page.redraw_t): each run begins with a new_session message, so count those."""
+def record_runs(page) -> list[str]:
+    """The kinds of message the page receives from now on ("new_session" starts a run), a script_finished as
+    "finished:<status name>"."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-    page = new_page()
     kinds: list[str] = []
 
     def on_socket(ws) -> None:
@@ -58,14 +55,44 @@ def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_pa
             if isinstance(payload, bytes):
                 msg = ForwardMsg()
                 msg.ParseFromString(payload)
-                kinds.append(msg.WhichOneof("type"))
+                kind = msg.WhichOneof("type")
+                if kind == "script_finished":
+                    kind = f"finished:{ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)}"
+                kinds.append(kind)
 
         ws.on("framereceived", received)
 
     page.on("websocket", on_socket)
+    return kinds
+
+
+@pytest.mark.parametrize("key", ["gaze", "multihead"])
+def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_page, key):
+    """Where the sidebar's T part is the page's only one (①; ⑥ while the heads keep their own T), the step is
+    the run Streamlit starts for the control's own part. Asking for parts by name costs two runs, the first cut
+    short at once (frame.Page.redraw_t): each run begins with a new_session message, so count those."""
+    page = new_page()
+    kinds = record_runs(page)
     page.goto(app_server.page_url(key))
     settle(page)
     kinds.clear()
     step_t(page)
     assert kinds.count("new_session") == 1, kinds
     assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature > Scenario().temperature
+
+
+def test_after_a_sentence_and_a_page_switch_a_t_step_is_still_a_t_part_run(app_server, new_page):
+    """A widget of a page left behind must not make a T step a run of the whole page (a callback that returns
+    normally turns Streamlit's run of the parts by name into one): what the load test's students once did."""
+    page = new_page()
+    kinds = record_runs(page)
+    page.goto(app_server.url)
+    settle(page)
+    set_sentence(page, "나는 오늘 슬픈 영화를 보았다")
+    go_to(page, "score")
+    settle(page)
+    kinds.clear()
+    step_t(page)
+    finished = [k for k in kinds if k.startswith("finished:")]
+    assert finished[-1] == "finished:FINISHED_FRAGMENT_RUN_SUCCESSFULLY", kinds
+    assert "finished:FINISHED_SUCCESSFULLY" not in finished, kinds
