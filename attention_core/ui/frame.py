@@ -247,7 +247,7 @@ class Page:
             return
         state.t_started = time.perf_counter()
         if set(ctx.fragment_ids_this_run or ()) == state.t_ids:
-            return  # the control sits in the page's only T part, whose own run this already is: one run, not two
+            return  # this run is already one of exactly the T parts (the control's own, the page's only one)
         st.rerun(list(state.t_parts))
 
     # state
@@ -617,8 +617,7 @@ def sidebar_t(p: Page) -> None:
     One part, so that on a page where nothing else depends on T (①) a step of this control is Streamlit's own
     run of the part the control sits in: one script run. A T step that must redraw other parts too asks for
     them by name (`Page.redraw_t`), and Streamlit answers such a request with two runs, the first cut short
-    at once: in the browser that first run alone cost about as much as the whole step of a bare page
-    (docs/performance.md)."""
+    at once, each of which the browser handles in full (docs/performance.md)."""
     state = p._state
     p.sidebar_t_drawn = True
 
