@@ -22,10 +22,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "in every panel.",
     ),
     "residual_grid": ("X, Attention, Z, LayerNorm(Z): 색 척도 하나", "X, Attention, Z, LayerNorm(Z) on one scale"),
-    "thinned": (
-        "단어가 {n}개라 축에는 {k}개마다 한 단어씩만 적었습니다. 칸에 마우스를 올리면 두 단어와 값이 모두 나옵니다.",
-        "With {n} words only every {k}th word is written on the axes; hover a cell for both words and its value.",
-    ),
     "numbers_hover": (
         "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸을 가리키면(휴대폰에서는 "
         "누르면) 그 칸의 행과 열, 값이 나오고, 위의 ‘숫자를 표로 보기’에서 모든 숫자를 볼 수 있습니다.",
