@@ -14,7 +14,8 @@ carrying a ClientState), types its own sentence into the sidebar (widget "sb:sen
 --step seconds moves the T select slider (widget "sb:T") one option and every --switch seconds follows a
 page link (a rerun_script with that page's page_script_hash). Widget ids are read from the ForwardMsg
 deltas of the previous run, as the frontend does, and so is the fragment each was drawn in: a change of a
-widget drawn in a fragment asks for that fragment's run (ClientState.fragment_id), as the frontend's does.
+widget drawn in a fragment asks for that fragment's run (ClientState.fragment_id), as the frontend's does, and
+the widgets a whole run did not draw (another page's, after a switch) are forgotten, as the frontend forgets them.
 Latency is the time from sending the BackMsg to the script_finished ForwardMsg of the run it started:
 FINISHED_SUCCESSFULLY, or for a T step, which reruns only the page's T parts, FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 (what that run did not redraw stays as shown before).

@@ -28,7 +28,7 @@ import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
 from . import a11y, classroom, gate, room, tcontrol
-from .frame import Page, log_timing, md, page_script, sidebar, sidebar_t, temperature_slider
+from .frame import Page, SidebarSlots, log_timing, md, page_script, sidebar, sidebar_t, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -109,6 +109,7 @@ def _tail(p: Page, key: str, slots, started: float) -> None:
     """When the page is drawn: the compare, the T control and the share link of the final state, the tools,
     the store."""
     state = p._state
+    slots = slots or SidebarSlots(st.sidebar.container(), st.sidebar.container())  # the sidebar itself failed
 
     def frame_compare() -> None:
         compare(p)
@@ -116,9 +117,9 @@ def _tail(p: Page, key: str, slots, started: float) -> None:
     with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
         # a T part only while there is a compare to draw: a T step reruns each part, an empty one too
         (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
-    with slots.t if slots is not None else st.sidebar.container():
+    with slots.t:
         sidebar_t(p)  # the last T part: a T step's run ends in it
-    with slots.tail if slots is not None else st.sidebar.container():
+    with slots.tail:
         tools(p)  # its downloads are made from the state at the click
         if not p.presenter:
             classroom.open_button(p)

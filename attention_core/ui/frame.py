@@ -246,7 +246,7 @@ class Page:
         except StreamlitAPIException:  # a part is not known (the last full run did not get to it): whole page
             return
         state.t_started = time.perf_counter()
-        if set(ctx.fragment_ids_this_run or ()) == state.t_ids:
+        if in_t_step(state):
             return  # this run is already one of exactly the T parts (the control's own, the page's only one)
         st.rerun(list(state.t_parts))
 
