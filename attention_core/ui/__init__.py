@@ -28,7 +28,7 @@ import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
 from . import a11y, classroom, gate, room, tcontrol
-from .frame import Page, SidebarSlots, log_timing, md, page_script, sidebar, sidebar_t, temperature_slider
+from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -79,9 +79,9 @@ def page(key: str) -> Iterator[Page]:
     st.html(_LAYOUT_CSS)
     st.html(_PHONE_CSS)
     a11y.install(p)
-    slots = None
+    tail_slot = None
     with catching(p, "frame"):  # anything left over: a message and "reset this page", never a traceback
-        slots = sidebar(p)
+        tail_slot = sidebar(p)
         with st.sidebar:  # on every page: a click or key that opens a page keeps the old one on screen until it draws
             clicker()
             tcontrol.library()  # the T controls' code, once per page run: a T step does not send it again
@@ -99,27 +99,28 @@ def page(key: str) -> Iterator[Page]:
     alarm = st.empty()  # where a failure of the page's body is told: above the title, where the eye is
     with catching(p, "page", alarm):
         yield p
-        _tail(p, key, slots, started)
-    if not p.sidebar_t_drawn and slots is not None:  # the page failed: its T control and share link still show
-        with slots.t, catching(p, "sidebar T"):
-            sidebar_t(p)
+        _tail(p, key, tail_slot or st.sidebar.container(), started)
 
 
-def _tail(p: Page, key: str, slots, started: float) -> None:
-    """When the page is drawn: the compare, the T control and the share link of the final state, the tools,
-    the store."""
+def _tail(p: Page, key: str, tail_slot, started: float) -> None:
+    """When the page is drawn: the compare and the share link of the final state, the tools, the store."""
     state = p._state
-    slots = slots or SidebarSlots(st.sidebar.container(), st.sidebar.container())  # the sidebar itself failed
 
     def frame_compare() -> None:
         compare(p)
 
+    @p.follows_t
+    def frame_tail() -> None:  # the last T part: a T step's run ends here
+        share_link(p)
+        if in_t_step(state):
+            remember(state, key)
+            log_timing(key, p, state.t_started)
+
     with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
         # a T part only while there is a compare to draw: a T step reruns each part, an empty one too
         (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
-    with slots.t:
-        sidebar_t(p)  # the last T part: a T step's run ends in it
-    with slots.tail:
+    with tail_slot:
+        frame_tail()
         tools(p)  # its downloads are made from the state at the click
         if not p.presenter:
             classroom.open_button(p)

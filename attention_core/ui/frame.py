@@ -21,7 +21,6 @@ import json
 import os
 import time
 from dataclasses import replace
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -39,7 +38,7 @@ from ..scenario import Scenario, View, parse_sentence, pick_index, weight_column
 from ..scenes import Scene
 from . import a11y, room, tcontrol
 from .guard import catching, guarded
-from .state import AppState, Binding, Quiz, Training, remember
+from .state import AppState, Binding, Quiz, Training
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
 
@@ -128,7 +127,6 @@ class Page:
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
         self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
-        self.sidebar_t_drawn = False  # the sidebar's T part is in this run (`sidebar_t`)
 
     def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
@@ -246,8 +244,6 @@ class Page:
         except StreamlitAPIException:  # a part is not known (the last full run did not get to it): whole page
             return
         state.t_started = time.perf_counter()
-        if in_t_step(state):
-            return  # this run is already one of exactly the T parts (the control's own, the page's only one)
         st.rerun(list(state.t_parts))
 
     # state
@@ -596,40 +592,14 @@ def sidebar(p: Page):
             p.seed("sb:seed", p.scenario.seed)
             st.number_input(p.t("sb.seed"), min_value=0, max_value=SEED_MAX, step=1, key="sb:seed",
                             on_change=guarded(p, _on_seed), args=(p,))
-        # both filled once the page is drawn, so they show the final state: the T control with the share link
-        # (`sidebar_t`), then the tools
-        slots = SidebarSlots(st.container(), st.container())
+        temperature_slider(p, "sb:T")
+        p.note("note.sqrt_dk")
+        tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
         if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
             p.update(Scenario(), View(lang=p.lang))
             state.notices.append(("success", p.t("sb.reset_done")))
             st.rerun()
-    return slots
-
-
-class SidebarSlots(NamedTuple):
-    t: object  # the sidebar's T part: the T control, its note and the share link
-    tail: object  # the tools: export and import, the class, the lesson builder
-
-
-def sidebar_t(p: Page) -> None:
-    """The sidebar's T part: the T control, the note under it and the share link of the final state.
-
-    One part, so that on a page where nothing else depends on T (①) a step of this control is Streamlit's own
-    run of the part the control sits in: one script run. A T step that must redraw other parts too asks for
-    them by name (`Page.redraw_t`), and Streamlit answers such a request with two runs, the first cut short
-    at once, each of which the browser handles in full (docs/performance.md)."""
-    state = p._state
-    p.sidebar_t_drawn = True
-
-    def sidebar_t_part() -> None:
-        temperature_widgets(p, "sb:T")
-        p.note("note.sqrt_dk")
-        share_link(p)
-        if in_t_step(state):  # the last T part: a T step's run ends here
-            remember(state, p.key)
-            log_timing(p.key, p, state.t_started)
-
-    p.follows_t(sidebar_t_part)()
+    return tail_slot
 
 
 def word_notice(p: Page) -> None:
@@ -669,10 +639,10 @@ def step_t(p: Page, scenario: Scenario) -> None:
     p.redraw_t()
 
 
-def temperature_widgets(p: Page, key: str) -> None:
+def temperature_slider(p: Page, key: str) -> None:
     """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
     Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
-    Call it inside a T part (`temperature_slider`, `sidebar_t`)."""
+    It is a T part itself, so that a step on one T control moves the others on the screen too."""
 
     def changed() -> None:
         ok, value = p.take(key)
@@ -691,21 +661,14 @@ def temperature_widgets(p: Page, key: str) -> None:
             return
         step_t(p, scenario)
 
-    t = p.scenario.temperature
-    p.seed(key, t, "temperature")
-    options = t_options(t)
-    with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
-        st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
-                         on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
-        tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
-
-
-def temperature_slider(p: Page, key: str) -> None:
-    """The T control as a T part of its own (`temperature_widgets`): a step on one T control moves the others
-    on the screen too."""
-
     def slider() -> None:
-        temperature_widgets(p, key)
+        t = p.scenario.temperature
+        p.seed(key, t, "temperature")
+        options = t_options(t)
+        with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
+            st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
+                             on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
+            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()

@@ -39,8 +39,6 @@ def test_a_page_that_fails_shows_the_message_keeps_the_state_and_logs_the_traceb
     assert [e.value for e in at.error] == [say("msg.page_failed", lang)]
     assert state(at).scenario.sentence == SENTENCE  # the user's work is kept
     assert at.text_input(key="sb:sentence").value == SENTENCE  # and the sidebar is still there
-    assert at.select_slider(key="sb:T").value == state(at).scenario.temperature  # its T control, drawn last,
-    assert any("?s=" in c.value for c in at.sidebar.code)  # and the share link too, though the page failed
     failures = [r for r in caplog.records if r.name == "attention_core.ui"]
     assert failures and failures[0].exc_info is not None and "page score" in failures[0].getMessage()
     reset_button(at, lang).click().run()
