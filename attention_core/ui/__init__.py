@@ -28,7 +28,7 @@ import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
 from . import a11y, classroom, gate, room, tcontrol
-from .frame import Page, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
+from .frame import Page, end_t_step, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -113,14 +113,18 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
     def frame_tail() -> None:  # the last T part: a T step's run ends here
         share_link(p)
         if in_t_step(state):
-            remember(state, key)
-            log_timing(key, p, state.t_started)
+            end_t_step(p)
 
     with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
         # a T part only while there is a compare to draw: a T step reruns each part, an empty one too
         (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
+    alone = p.share_slot is not None and len(state.t_parts_next) == 1  # the sidebar's T part is the only one
+    if alone:  # the link goes in its slot, and a T step ends in that part (frame.sidebar_t_rest)
+        with p.share_slot.container():
+            share_link(p)
     with tail_slot:
-        frame_tail()
+        if not alone:
+            frame_tail()
         tools(p)  # its downloads are made from the state at the click
         if not p.presenter:
             classroom.open_button(p)

@@ -38,7 +38,7 @@ from ..scenario import Scenario, View, parse_sentence, pick_index, weight_column
 from ..scenes import Scene
 from . import a11y, room, tcontrol
 from .guard import catching, guarded
-from .state import AppState, Binding, Quiz, Training
+from .state import AppState, Binding, Quiz, Training, remember
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
 
@@ -126,6 +126,7 @@ class Page:
         self._state = state
         self._lesson: analysis.Lesson | None = None
         self.compare_slot = None  # where the B − A compare goes: right under the title
+        self.share_slot = None  # inside the sidebar's T part, under the T control: where the share link goes
         self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
 
     def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
@@ -244,6 +245,8 @@ class Page:
         except StreamlitAPIException:  # a part is not known (the last full run did not get to it): whole page
             return
         state.t_started = time.perf_counter()
+        if set(ctx.fragment_ids_this_run or ()) == state.t_ids:
+            return  # the control sits in the page's only T part, whose own run this already is: one run, not two
         st.rerun(list(state.t_parts))
 
     # state
@@ -592,14 +595,40 @@ def sidebar(p: Page):
             p.seed("sb:seed", p.scenario.seed)
             st.number_input(p.t("sb.seed"), min_value=0, max_value=SEED_MAX, step=1, key="sb:seed",
                             on_change=guarded(p, _on_seed), args=(p,))
-        temperature_slider(p, "sb:T")
-        p.note("note.sqrt_dk")
+        temperature_slider(p, "sb:T", under=lambda: sidebar_t_rest(p))
         tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
         if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
             p.update(Scenario(), View(lang=p.lang))
             state.notices.append(("success", p.t("sb.reset_done")))
             st.rerun()
     return tail_slot
+
+
+def sidebar_t_rest(p: Page) -> None:
+    """Inside the sidebar's T part, under the control: the note, and the slot of the share link.
+
+    Where the sidebar's T part is the page's only one (①, ⑥), the share link is drawn in that slot and a T
+    step ends here: a step of the control is then Streamlit's own run of the part the control sits in, one
+    script run. Asking for parts by name (`Page.redraw_t`) makes two, the first cut short at once, which the
+    browser handles in full (docs/performance.md). A whole run fills the slot at its end (`ui._tail`), so that
+    the link shows the final state."""
+    state = p._state
+    p.note("note.sqrt_dk")
+    p.share_slot = st.empty()
+    if in_t_step(state) and len(state.t_parts) == 1:  # this part is the T step's run
+        with p.share_slot.container():
+            share_link(p)
+        end_t_step(p)
+
+
+def end_t_step(p: Page) -> None:
+    """In the last T part of a T step's run: remember the page's state, log the step's time, and forget the
+    step, so that a later run of these parts for another reason (a report of the T already shown) is not
+    taken for one."""
+    state = p._state
+    remember(state, p.key)
+    log_timing(p.key, p, state.t_started)
+    state.t_ids = frozenset()
 
 
 def word_notice(p: Page) -> None:
@@ -639,10 +668,11 @@ def step_t(p: Page, scenario: Scenario) -> None:
     p.redraw_t()
 
 
-def temperature_slider(p: Page, key: str) -> None:
+def temperature_slider(p: Page, key: str, under=None) -> None:
     """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
     Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
-    It is a T part itself, so that a step on one T control moves the others on the screen too."""
+    It is a T part itself, so that a step on one T control moves the others on the screen too; `under` draws
+    what goes under the control in the same part."""
 
     def changed() -> None:
         ok, value = p.take(key)
@@ -669,6 +699,8 @@ def temperature_slider(p: Page, key: str) -> None:
             st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
                              on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
             tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
+        if under is not None:
+            under()
 
     slider.__name__ = f"slider_{key.replace(':', '_')}"
     p.follows_t(slider)()

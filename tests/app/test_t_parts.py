@@ -22,6 +22,7 @@ from attention_core import codec, learn
 from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
 from attention_core.ui import frame
+from attention_core.ui.state import AppState
 from tests.app.conftest import assert_clean, chart, open_page, state
 
 pytestmark = pytest.mark.partial_t
@@ -99,7 +100,12 @@ def session(key: str, scenario: dict, view: dict, button: str | None):
 def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view, slider, button, monkeypatch):
     at = session(key, scenario, view, button)
     before = parts(at)
-    assert {f"{PART}{key}-slider_sb_T", f"{PART}{key}-frame_tail"} <= set(before), sorted(k for k in before if k)
+    # the share link is in the sidebar T's part where that is the page's only one (frame.sidebar_t_rest)
+    alone = {f"{PART}{key}-slider_sb_T"} == {k for k in before if k}
+    assert {f"{PART}{key}-slider_sb_T"} | (set() if alone else {f"{PART}{key}-frame_tail"}) <= set(before), \
+        sorted(k for k in before if k)
+    if alone:
+        assert "?s=" in at.sidebar.code[0].value, "the share link is drawn in the sidebar T's part"
 
     at.select_slider(key=slider).set_value(T_NEW).run()
     assert_clean(at)
@@ -157,3 +163,38 @@ def test_a_report_of_the_t_already_shown_redraws_nothing():
     assert (p.updates, p.redraws) == ([], 0)
     frame.step_t(p, p.scenario.with_temperature(T_NEW))
     assert p.scenario.temperature == T_NEW and len(p.updates) == 1 and p.redraws == 1
+
+
+class _Storage:
+    def resolve_target(self, keys):
+        return [f"id-{k}" for k in keys]
+
+
+class _Ctx:
+    page_script_hash = "page"
+    fragment_storage = _Storage()
+
+    def __init__(self, running: list[str]) -> None:
+        self.fragment_ids_this_run = running
+
+
+@pytest.mark.parametrize(("parts", "running", "asked"), [
+    (("t-part:gaze:slider_sb_T",), ["id-t-part:gaze:slider_sb_T"], []),  # ①: the control's own part, alone
+    (("t-part:x:slider_sb_T", "t-part:x:weights"), ["id-t-part:x:slider_sb_T"],
+     [["t-part:x:slider_sb_T", "t-part:x:weights"]]),  # more parts than the control's: asked for by name
+    (("t-part:gaze:slider_sb_T",), [], [["t-part:gaze:slider_sb_T"]]),  # a control outside its part
+])
+def test_a_t_step_whose_parts_are_the_controls_own_is_one_run(parts, running, asked, monkeypatch):
+    """Streamlit answers a request for parts by name with two runs (the first cut short at once), which in the
+    browser cost about as much as a bare page's whole step. Where the page's only T part is the one the control
+    sits in (① and ⑥'s sidebar), the run Streamlit already started for the control is the T step: nothing is
+    asked for, and the run counts as a T step."""
+    ctx, asks = _Ctx(running), []
+    monkeypatch.setattr(frame, "get_script_run_ctx", lambda suppress_warning=False: ctx)
+    monkeypatch.setattr(frame.st, "rerun", asks.append)
+    state = AppState(Scenario(), View())
+    state.t_parts, state.t_parts_script = parts, "page"
+    frame.Page("gaze", state).redraw_t()
+    assert asks == asked
+    assert state.t_ids == {f"id-{k}" for k in parts}
+    assert frame.in_t_step(state) == (not asked)

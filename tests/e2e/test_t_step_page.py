@@ -81,3 +81,20 @@ def test_after_a_sentence_and_a_page_switch_a_t_step_is_still_a_t_part_run(app_s
     finished = [k for k in kinds if k.startswith("finished:")]
     assert finished[-1] == "finished:FINISHED_FRAGMENT_RUN_SUCCESSFULLY", kinds
     assert "finished:FINISHED_SUCCESSFULLY" not in finished, kinds
+
+
+@pytest.mark.parametrize("key", ["gaze", "multihead"])
+def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_page, key):
+    """Where the sidebar's T part is the page's only one (①; ⑥ while the heads keep their own T), the step is
+    the run Streamlit starts for the control's own part. Asking for parts by name costs two runs, the first cut
+    short at once (frame.Page.redraw_t): each run begins with a new_session message, so count those. The share
+    link, drawn in that part, carries the new T."""
+    page = new_page()
+    kinds = record_runs(page)
+    page.goto(app_server.page_url(key))
+    settle(page)
+    kinds.clear()
+    step_t(page)
+    assert kinds.count("new_session") == 1, kinds
+    assert [k for k in kinds if k.startswith("finished:")] == ["finished:FINISHED_FRAGMENT_RUN_SUCCESSFULLY"], kinds
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature > Scenario().temperature
