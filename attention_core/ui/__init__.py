@@ -120,7 +120,7 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
         (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
     alone = p.share_slot is not None and len(state.t_parts_next) == 1  # the sidebar's T part is the only one
     if alone:  # the link goes in its slot, and a T step ends in that part (frame.sidebar_t_rest)
-        with p.share_slot.container():
+        with p.share_slot:
             share_link(p)
     with tail_slot:
         if not alone:

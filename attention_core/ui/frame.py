@@ -614,9 +614,11 @@ def sidebar_t_rest(p: Page) -> None:
     the link shows the final state."""
     state = p._state
     p.note("note.sqrt_dk")
-    p.share_slot = st.empty()
+    # a container, not st.empty: the browser keeps the link it shows until the run writes the new one (an empty
+    # element would replace it at once, and the link would vanish while the page's body runs)
+    p.share_slot = st.container()
     if in_t_step(state) and len(state.t_parts) == 1:  # this part is the T step's run
-        with p.share_slot.container():
+        with p.share_slot:
             share_link(p)
         end_t_step(p)
 

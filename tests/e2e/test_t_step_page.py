@@ -98,3 +98,29 @@ def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_pa
     assert kinds.count("new_session") == 1, kinds
     assert [k for k in kinds if k.startswith("finished:")] == ["finished:FINISHED_FRAGMENT_RUN_SUCCESSFULLY"], kinds
     assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature > Scenario().temperature
+
+
+# Counts, on every animation frame, the frames in which the sidebar does not show exactly one share link.
+LINK_WATCH_JS = """() => { const w = window.__linkWatch = {missing: 0, on: true};
+  const tick = () => { if (!w.on) return;
+    if (document.querySelectorAll('[data-testid="stSidebar"] [data-testid="stCode"]').length !== 1) w.missing++;
+    requestAnimationFrame(tick); };
+  requestAnimationFrame(tick); }"""
+
+
+@pytest.mark.parametrize("key", ["gaze", "score"])
+def test_the_share_link_stays_on_screen_while_the_page_runs(app_server, new_page, key):
+    """On ① the link sits in the sidebar T control's part and is written once the page is drawn; on ② in the
+    tail's part. Either way the browser keeps the old link until the new one arrives: a whole run (a new
+    sentence) and a T step never leave the sidebar without it."""
+    page = new_page()
+    page.goto(app_server.page_url(key))
+    settle(page)
+    page.evaluate(LINK_WATCH_JS)
+    long = " ".join(["슬픈 영화였다 아름다운 장면이었다"] * 12)  # 48 words: a whole run long enough to be seen
+    for sentence in (long, "슬픈 영화였다 아름다운 장면이었다", long, "나는 오늘 영화를 보았다"):
+        set_sentence(page, sentence)
+        step_t(page)
+        settle(page)
+    assert page.evaluate("() => { window.__linkWatch.on = false; return window.__linkWatch.missing; }") == 0
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].sentence == "나는 오늘 영화를 보았다"
