@@ -28,7 +28,18 @@ import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
 from . import a11y, classroom, gate, room, tcontrol
-from .frame import Page, end_t_step, in_t_step, log_timing, md, page_script, share_link, sidebar, temperature_slider
+from .frame import (
+    Page,
+    end_t_step,
+    in_t_step,
+    log_timing,
+    md,
+    page_script,
+    share_link,
+    sidebar,
+    sidebar_t_alone,
+    temperature_slider,
+)
 from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
@@ -118,8 +129,8 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
     with p.compare_slot or st.container():  # right under the title: where the lecturer is looking
         # a T part only while there is a compare to draw: a T step reruns each part, an empty one too
         (p.follows_t(frame_compare) if p.snapshot is not None else frame_compare)()
-    alone = p.share_slot is not None and len(state.t_parts_next) == 1  # the sidebar's T part is the only one
-    if alone:  # the link goes in its slot, and a T step ends in that part (frame.sidebar_t_rest)
+    alone = p.share_slot is not None and sidebar_t_alone(state.t_parts_next)
+    if alone:  # the link goes in the sidebar T part's slot, and a T step ends in that part
         with p.share_slot:
             share_link(p)
     with tail_slot:

@@ -20,6 +20,7 @@ import inspect
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -617,10 +618,16 @@ def sidebar_t_rest(p: Page) -> None:
     # a container, not st.empty: the browser keeps the link it shows until the run writes the new one (an empty
     # element would replace it at once, and the link would vanish while the page's body runs)
     p.share_slot = st.container()
-    if in_t_step(state) and len(state.t_parts) == 1:  # this part is the T step's run
+    if in_t_step(state) and sidebar_t_alone(state.t_parts):  # this part is the T step's whole run
         with p.share_slot:
             share_link(p)
         end_t_step(p)
+
+
+def sidebar_t_alone(parts) -> bool:
+    """`parts`, the T parts of a whole run, are the sidebar's T part alone (①, ⑥ by default): that part then
+    holds the share link, and a T step ends in it (`sidebar_t_rest`; else the frame's tail part does both)."""
+    return len(parts) == 1
 
 
 def end_t_step(p: Page) -> None:
@@ -670,7 +677,7 @@ def step_t(p: Page, scenario: Scenario) -> None:
     p.redraw_t()
 
 
-def temperature_slider(p: Page, key: str, under=None) -> None:
+def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = None) -> None:
     """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
     Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
     It is a T part itself, so that a step on one T control moves the others on the screen too; `under` draws
