@@ -488,8 +488,38 @@ class Page:
     def editors(self, label: str):
         """An expander for this page's matrix editors, built only while it is open (opening it reruns the
         page): a closed editor costs nothing on a page switch or a rerun. `with page.editors(...) as open_:`"""
-        with st.expander(label, key=f"editors:{self.key}", on_change="rerun") as box:
-            yield bool(box.open)
+        with drawer(label, f"editors:{self.key}") as open_:
+            yield open_
+
+    @contextlib.contextmanager
+    def drawer(self, label: str, key: str, opened: bool = False):
+        """A `drawer` (content built only while open) whose being open is the session's: it stays open or
+        closed across pages and languages (its title changes with the language, which makes it a new
+        expander to Streamlit). `opened`: open until the user first opens or closes it."""
+        kept = self._state.kept
+
+        def toggled() -> None:
+            kept[key] = bool(st.session_state.get(key))
+
+        with drawer(label, key, expanded=bool(kept.get(key, opened)), on_change=toggled) as open_:
+            yield open_
+
+    def forget_drawer(self, key: str) -> None:
+        """Drawer `key` opens or closes as its `opened` says again, whatever the user did with it last."""
+        self._state.kept.pop(key, None)
+
+    def keep(self, key: str, default: object) -> Callable[[], None]:
+        """For a widget inside a `drawer`: give it back the value it had when the drawer was closed (Streamlit
+        forgets the value of a widget a run does not draw), and return the on_change that keeps its next one.
+        Call it right before the widget is drawn."""
+        kept = self._state.kept
+        if key not in st.session_state:
+            st.session_state[key] = kept.get(key, default)
+
+        def keep_value() -> None:
+            kept[key] = st.session_state.get(key, default)
+
+        return keep_value
 
     def matrix_editor(self, name: str, height: int | str = "auto") -> None:
         """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
@@ -560,6 +590,18 @@ def md(word: str) -> str:
 
 def _editor_fingerprint(frame: pd.DataFrame) -> tuple:
     return (tuple(frame.index), tuple(frame.columns), frame.to_numpy().tobytes())
+
+
+@contextlib.contextmanager
+def drawer(label: str, key: str, expanded: bool = False, on_change: Callable[[], None] | str = "rerun"):
+    """An expander whose content is built only while it is open (opening or closing it reruns the page).
+
+    Every element on a page costs the browser time in every script run, a T step's included: Streamlit's
+    frontend renders each element again whenever a run starts and ends. A closed drawer holds none, where a
+    closed `st.expander` keeps all of its content (docs/performance.md). A widget inside one loses its value
+    while the drawer is closed unless it is kept (`Page.keep`). `with drawer(...) as open_: if open_: ...`"""
+    with st.expander(label, expanded=expanded, key=key, on_change=on_change) as box:
+        yield bool(box.open)
 
 
 def log_timing(key: str, p: Page, started: float) -> None:

@@ -419,7 +419,9 @@ def compare(p: Page) -> None:
 
 def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
-    with st.expander(p.t("lecture.tools"), expanded=p.snapshot is not None):
+    with p.drawer(p.t("lecture.tools"), "tl:box", opened=p.snapshot is not None) as open_:
+        if not open_:  # built only while open: a closed one costs every run nothing (frame.drawer)
+            return
         # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…")
         if st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch"):
             p.set_snapshot(p.scenario)
@@ -431,7 +433,8 @@ def tools(p: Page) -> None:
             st.rerun()
         st.markdown(f"**{p.t('lecture.export')}**")
         mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))  # the names only: they do not depend on T
-        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix",
+        keep = p.keep("tl:matrix", next(iter(mats)))
+        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix", on_change=keep,
                             format_func=lambda k: p.t(f"lecture.mx.{mats[k].key}", **dict(mats[k].params)))
         name = name if name in mats else next(iter(mats))  # a label of the other language: Streamlit passes it on
         axes = tuple(p.axis_names())

@@ -31,8 +31,10 @@ def apply(p: Page, index: int) -> None:
 
 
 def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) -> None:
-    """Make `lesson` the session's list and show its first scene."""
+    """Make `lesson` the session's list and show its first scene (the scene list opens, as for a new session
+    with a lesson)."""
     p.set_scenes(lesson)
+    p.forget_drawer("sc:box")
     if notice:
         p.notify("success", notice)
     apply(p, 0)
@@ -85,10 +87,14 @@ def nav(p: Page) -> None:
 
 def builder(p: Page) -> None:
     """Sidebar: add this state as a scene, reorder and delete, start the walk, save and load the lesson."""
-    with st.expander(p.t("lecture.scenes"), expanded=bool(p.scenes)):
+    with p.drawer(p.t("lecture.scenes"), "sc:box", opened=bool(p.scenes)) as open_:
+        if not open_:  # built only while open: a closed one costs every run nothing (frame.drawer)
+            return
         st.caption(p.t("lecture.scenes_help"))
-        st.text_input(p.t("lecture.caption_ko"), key="sc:cap_ko", max_chars=scenes.MAX_CAPTION_CHARS)
-        st.text_input(p.t("lecture.caption_en"), key="sc:cap_en", max_chars=scenes.MAX_CAPTION_CHARS)
+        for lang in ("ko", "en"):  # a caption being typed survives the drawer's closing
+            key = f"sc:cap_{lang}"
+            st.text_input(p.t(f"lecture.caption_{lang}"), key=key, max_chars=scenes.MAX_CAPTION_CHARS,
+                          on_change=p.keep(key, ""))
         full = len(p.scenes) >= scenes.MAX_SCENES
         if st.button(p.t("lecture.scene_add"), key="sc:add", icon=":material/add_a_photo:", disabled=full):
             caption = (st.session_state.get("sc:cap_ko", ""), st.session_state.get("sc:cap_en", ""))

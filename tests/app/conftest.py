@@ -109,6 +109,19 @@ def open_editors(at: AppTest) -> AppTest:
     return at
 
 
+def open_drawer(at: AppTest, key: str) -> AppTest:
+    """Open the sidebar drawer `key` ("tl:box" the lecture tools, "sc:box" the lesson scenes) if it is closed:
+    a drawer builds its content only while open (frame.drawer), as a click opens it."""
+    box = next(e for e in at.expander if e.key == key)
+    if not at.session_state[box.key]:
+        at.session_state[box.key] = True
+        # what the drawer's on_change does on a click (AppTest calls no callback for a value it is given): the
+        # session keeps it open across pages and languages (frame.Page.drawer)
+        state(at).kept[key] = True
+        at.run()
+    return at
+
+
 def edit_matrix(at: AppTest, name: str, edits: dict[int, dict[str, object]]) -> AppTest:
     """Simulate editing cells of the editor for matrix `name` (x, w_q, w_k, w_v, gamma_beta) and rerun."""
     open_editors(at)

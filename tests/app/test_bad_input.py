@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 from attention_core import codec
 from attention_core.registry import PAGE_KEYS, PAGES, page_spec
 from attention_core.scenario import MAX_WORDS, Scenario, View
-from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_editors, open_page, state
+from tests.app.conftest import (
+    assert_clean,
+    chart,
+    chart_names,
+    edit_matrix,
+    open_drawer,
+    open_editors,
+    open_page,
+    state,
+)
 
 DEFAULT = Scenario().sentence
 EVERY_PAGE = list(PAGE_KEYS)
@@ -141,7 +150,7 @@ def _ragged_w_q() -> bytes:
     b" " * 300_000,
 ])
 def test_bad_state_files_change_nothing(content):
-    at = open_page("home")
+    at = open_drawer(open_page("home"), "tl:box")
     at.file_uploader(key="tl:upload").upload("x.json", content, "application/json").run()
     assert_clean(at)
     assert any("불러올 수 없습니다" in e.value for e in at.error)

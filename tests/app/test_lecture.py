@@ -9,7 +9,7 @@ from attention_core import codec
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from attention_core.ui import PAGES
-from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state
+from tests.app.conftest import assert_clean, chart, chart_names, open_drawer, open_page, say, state
 
 GUESS, WINNER = say("lecture.guess"), say("lecture.winner")  # the legend names of the reveal's marks
 
@@ -156,7 +156,7 @@ def test_hidden_value_hides_the_stacked_shares_of_the_output():
 
 
 def test_compare_names_the_largest_change_after_editing_a_weight():
-    at = open_page("score")
+    at = open_drawer(open_page("score"), "tl:box")
     at.button(key="tl:snapshot").click().run()
     assert state(at).snapshot is not None
     at.select_slider(key="sb:T").set_value(0.5).run()
@@ -172,7 +172,7 @@ def test_json_upload_round_trip_and_a_bad_file_changes_nothing():
     s, _ = Scenario().with_sentence("고양이가 매트 위에 앉았다")
     s = s.with_temperature(0.7)
     doc = codec.to_json(s, View(lang="en", focus=2))
-    at = open_page("home")
+    at = open_drawer(open_page("home"), "tl:box")
     at.file_uploader(key="tl:upload").upload("lesson.json", doc.encode(), "application/json").run()
     assert_clean(at)
     got = state(at)
@@ -245,6 +245,7 @@ def test_a_state_file_with_a_missing_entry_is_refused_in_plain_words(lang, expec
     at = open_page("home")
     if lang == "en":
         at.segmented_control(key="sb:lang").set_value("en").run()
+    open_drawer(at, "tl:box")
     at.file_uploader(key="tl:upload").upload("lesson.json", json.dumps(doc).encode(), "application/json").run()
     assert_clean(at)
     (err,) = at.error
@@ -252,8 +253,9 @@ def test_a_state_file_with_a_missing_entry_is_refused_in_plain_words(lang, expec
 
 
 def test_export_picker_names_the_matrices_in_the_language_shown():
-    at = open_page("home")
+    at = open_drawer(open_page("home"), "tl:box")
     picker = at.selectbox(key="tl:matrix")
     assert "점수 QKᵀ" in picker.options and "헤드 1의 가중치" in picker.options
     at.segmented_control(key="sb:lang").set_value("en").run()
+    open_drawer(at, "tl:box")  # its title is in the language shown: a new drawer, closed
     assert "scores QKᵀ" in at.selectbox(key="tl:matrix").options

@@ -9,7 +9,7 @@ import pytest
 
 from attention_core import scenes
 from attention_core.ui import md
-from tests.app.conftest import assert_clean, chart, open_page, state
+from tests.app.conftest import assert_clean, chart, open_drawer, open_page, state
 from tests.figure_data import decode_typed_arrays
 from tests.test_scenes import numbers
 
@@ -53,7 +53,7 @@ def test_the_builtin_lesson_walks_in_the_language_on_screen():
 
 
 def test_scenes_are_added_reordered_deleted_and_walked():
-    at = open_page("score")
+    at = open_drawer(open_page("score"), "sc:box")
     at.text_input(key="sc:cap_ko").input("첫 장면").run()
     at.text_input(key="sc:cap_en").input("first").run()
     at.button(key="sc:add").click().run()

@@ -23,7 +23,7 @@ from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
 from attention_core.ui import frame
 from attention_core.ui.state import AppState
-from tests.app.conftest import assert_clean, chart, open_page, state
+from tests.app.conftest import assert_clean, chart, open_drawer, open_page, state
 
 pytestmark = pytest.mark.partial_t
 
@@ -88,6 +88,7 @@ CASES = [
 def session(key: str, scenario: dict, view: dict, button: str | None):
     at = open_page(key, {"s": link(T_OLD, scenario, view)})
     if button:
+        open_drawer(at, "tl:box")
         at.button(key=button).click().run()
         at.run()  # a notice ("saved") shows once: gone from both sessions before they are compared
         assert_clean(at)

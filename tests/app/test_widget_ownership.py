@@ -9,7 +9,7 @@ from streamlit.runtime.state.common import TESTING_KEY
 from attention_core import codec
 from attention_core.registry import page_spec
 from attention_core.scenario import Scenario, View
-from tests.app.conftest import assert_clean, open_editors, open_page, state
+from tests.app.conftest import assert_clean, open_drawer, open_editors, open_page, state
 
 
 def written(at, kind: str, key: str) -> bool:
@@ -95,6 +95,7 @@ def test_link_upload_preset_and_reset_write_into_the_widgets():
 
     u, _ = Scenario().with_sentence("하늘 이 맑다")
     doc = codec.to_json(u.with_temperature(3.0), View(cell=(1, 2)))
+    open_drawer(at, "tl:box")
     at.file_uploader(key="tl:upload").upload("lesson.json", doc.encode(), "application/json").run()
     assert_clean(at)
     assert at.select_slider(key="sb:T").value == 3.0 and at.text_input(key="sb:sentence").value == "하늘 이 맑다"

@@ -215,15 +215,23 @@ STEADY_JS = """
 """
 
 
-def open_tools(page) -> None:
-    """Open the sidebar's lecture-tools expander (snapshot, export, state files) if it is closed."""
-    # st.expander takes no key: found by its catalogue title
-    expander = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text=text("ko", "lecture.tools")).first
-    details = expander.locator("[data-testid='stExpanderDetails']")
-    if not details.count() or not details.is_visible():
+def open_drawer(page, title_key: str, scope: str = SIDEBAR) -> None:
+    """Open the expander titled by catalogue string `title_key` if it is closed, and wait until its content is
+    drawn and still: a drawer (frame.drawer) builds its content only once opened, in the run the click starts."""
+    title = re.compile("|".join(re.escape(text(lang, title_key)) for lang in LANGUAGES))  # in either language
+    expander = page.locator(f"{scope} [data-testid='stExpander']", has_text=title).first
+    if not expander.locator("details[open]").count():
         expander.locator("summary").click()
+    expander.locator("[data-testid='stExpanderDetails'] [data-testid='stElementContainer']").first.wait_for(
+        timeout=30000)
     # open once its content stops growing (the expander's opening animation) over a few frames
+    details = expander.locator("[data-testid='stExpanderDetails']")
     page.wait_for_function(STEADY_JS, arg=details.element_handle(timeout=30000), timeout=30000)
+
+
+def open_tools(page) -> None:
+    """Open the sidebar's lecture-tools drawer (snapshot, export, state files) if it is closed."""
+    open_drawer(page, "lecture.tools")
 
 
 def upload_state(page, path) -> None:

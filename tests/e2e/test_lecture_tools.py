@@ -23,11 +23,13 @@ from tests.e2e.app_driver import (
     click_toggle,
     edit_first_cell,
     go_to,
+    open_drawer,
     open_tools,
     set_sentence,
     settle,
     share_link,
     step_t,
+    switch_language,
     tick_texts,
 )
 
@@ -170,3 +172,25 @@ def test_malformed_json_upload_shows_a_message_and_changes_nothing(app_server, n
     assert page.get_by_text(text("ko", "lecture.json_failed", reason="").strip()).count() == 1
     chart_by_name(page, "scores").locator("svg.main-svg").first.wait_for(timeout=90_000)
     assert (tick_texts(page), share_link(page)) == before  # the same charts and the same state
+
+
+def test_the_tools_drawer_is_built_only_while_open_and_stays_as_left_across_pages_and_languages(app_server,
+                                                                                             new_page):
+    """A closed drawer holds no element (each would cost every script run, a T step's included); opened, it
+    stays open on another page and in the other language, whose title is a new expander to Streamlit."""
+    page = new_page()
+    page.goto(app_server.page_url("gaze"))
+    settle(page)
+    tools = f"{SIDEBAR} [class*='st-key-tl-']:not(.st-key-tl-box)"
+    assert page.locator(tools).count() == 0
+    open_drawer(page, "lecture.tools")
+    assert by_key(page, "tl:snapshot").is_visible() and by_key(page, "tl:upload").count() == 1
+    go_to(page, "score")
+    expect(by_key(page, "tl:snapshot")).to_be_visible()
+    switch_language(page, "en")
+    expect(by_key(page, "tl:snapshot")).to_be_visible()
+    assert page.locator(f"{SIDEBAR} [data-testid='stExpander'] summary", has_text=text("en", "lecture.tools")).count()
+    page.locator(f"{SIDEBAR} [data-testid='stExpander'] summary", has_text=text("en", "lecture.tools")).click()
+    expect(page.locator(tools)).to_have_count(0)  # closed: its content is gone with the run the click starts
+    go_to(page, "gaze")
+    assert page.locator(tools).count() == 0

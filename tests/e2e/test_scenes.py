@@ -11,7 +11,7 @@ import pytest
 
 from attention_core import scenes
 from attention_core.i18n import text
-from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, settle, switch_language
+from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, open_drawer, settle, switch_language
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
@@ -161,8 +161,8 @@ def test_a_lesson_built_in_the_sidebar_saves_and_loads_in_a_new_browser(app_serv
     page = new_page()
     page.goto(app_server.page_url("score"))
     settle(page)
+    open_drawer(page, "lecture.scenes")
     panel = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면")
-    panel.locator("summary").click()
     panel.locator("input[aria-label='설명 (한국어)']").fill("점수 행렬부터")
     panel.locator("input[aria-label='설명 (한국어)']").press("Enter")
     settle(page)
@@ -179,7 +179,7 @@ def test_a_lesson_built_in_the_sidebar_saves_and_loads_in_a_new_browser(app_serv
     fresh = new_page()
     fresh.goto(app_server.url)
     settle(fresh)
-    fresh.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면").locator("summary").click()
+    open_drawer(fresh, "lecture.scenes")
     upload = fresh.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last
     upload.set_input_files(str(saved))
     fresh.wait_for_url("**/score*")
@@ -194,7 +194,7 @@ def test_a_bad_lesson_file_is_refused_with_a_message_and_nothing_changes(app_ser
     page = new_page()
     page.goto(app_server.page_url("gaze"))
     settle(page)
-    page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text="수업 장면").locator("summary").click()
+    open_drawer(page, "lecture.scenes")
     page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last.set_input_files(str(bad))
     settle(page)
     assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
