@@ -1,6 +1,7 @@
 """The floor: a bare Streamlit page with a sidebar T slider and heatmaps of given sizes, nothing else.
 
     streamlit run bench/bare_app.py   →   /?spec=<chart>;<chart>…   or   /?charts=5&n=16
+                                          (&frag=1: the slider in a fragment; &markdown=K, &html=K: K elements)
 
 A chart is `<width % of the main column>x<height px>:<depends on T: 1|0>:<rows>x<cols>,<rows>x<cols>…`
 (one go.Heatmap per `rows x cols`, side by side on their own axes), so the benchmark can ask for exactly
@@ -71,9 +72,18 @@ def main() -> None:
     else:
         n = int(params.get("n", 8))
         charts = [(100, 400, True, [(n, n)])] * int(params.get("charts", 1))
-    with st.sidebar:
-        t = st.select_slider("Temperature T", options=T_OPTIONS, value=1.0, key="T")
+    if params.get("frag"):  # the slider in a fragment, as the app's T parts are (bench/elements.py)
+        with st.sidebar:
+            st.fragment(lambda: st.select_slider("Temperature T", options=T_OPTIONS, value=1.0, key="T"))()
+        t = st.session_state["T"]
+    else:
+        with st.sidebar:
+            t = st.select_slider("Temperature T", options=T_OPTIONS, value=1.0, key="T")
     t_index = T_OPTIONS.index(t)
+    for i in range(int(params.get("markdown", 0))):  # elements a T step never touches (bench/elements.py)
+        st.markdown(f"Paragraph {i}: some **bold** text and a [link](https://example.com) to read.")
+    for i in range(int(params.get("html", 0))):
+        st.html(f"<p>Paragraph {i}: some <b>bold</b> text.</p>")
     for c, (width, height, depends, shapes) in enumerate(charts):
         holder = st.columns([width, 100 - width])[0] if 5 <= width <= 95 else st.container()
         holder.plotly_chart(figure(c, t_index, height, depends, shapes), theme=None, key=f"c{c}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -103,6 +104,21 @@ def test_floor_spec_round_trips_through_the_bare_page():
     spec = floor_spec(charts, [True, False])
     assert parse_spec(spec) == [(48, 320, True, [(8, 8), (8, 4)]), (100, 200, False, [(1, 1)])]
     assert parse_spec("") == []
+
+
+def test_the_floor_holds_its_slider_in_a_fragment_and_extra_elements_when_asked():
+    """bench/elements.py's variants of the floor: the T slider in a fragment, K markdown or html elements."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "bench" / "bare_app.py"), default_timeout=60)
+    for k, v in {"spec": "100x300:0:4x4", "frag": "1", "markdown": "3", "html": "2"}.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception
+    assert len(at.sidebar.select_slider) == 1 and len(at.get("plotly_chart")) == 1
+    assert sum("Paragraph" in m.value for m in at.markdown) == 3 and len(at.get("html")) == 2
+    at.sidebar.select_slider[0].set_value(2.0).run()  # a step in the fragment
+    assert not at.exception and at.session_state["T"] == 2.0
 
 
 def test_sentence_and_quick_options():
