@@ -511,7 +511,8 @@ class Page:
     def keep(self, key: str, default: object) -> Callable[[], None]:
         """For a widget inside a `drawer`: give it back the value it had when the drawer was closed (Streamlit
         forgets the value of a widget a run does not draw), and return the on_change that keeps its next one.
-        Call it right before the widget is drawn."""
+        Call it right before the widget is drawn. (A kept choice that is no longer an option, a head that is
+        gone, Streamlit itself replaces by the first one: tests/app/test_drawers.py.)"""
         kept = self._state.kept
         if key not in st.session_state:
             st.session_state[key] = kept.get(key, default)

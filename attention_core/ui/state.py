@@ -78,7 +78,7 @@ class AppState:
     walk_opened: int = 0  # how many times a scene was opened: each opening brings its focus into view once
     goto: str | None = None  # a page to open once (a lesson link's first scene)
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
-    kept: dict[str, object] = field(default_factory=dict)  # by widget key: values of closed drawers' widgets
+    kept: dict[str, object] = field(default_factory=dict)  # by key: drawers left open or closed, their widgets' values
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
     round: object | None = None  # the run `reported` belongs to (frame.run_token)
     t_parts: tuple[str, ...] = ()  # the T parts (fragment keys) the last finished full run drew

@@ -64,3 +64,14 @@ def test_a_new_lesson_opens_the_scene_list_even_after_it_was_closed():
     at.button(key="home:lesson").click().run()
     assert_clean(at)
     assert state(at).scenes and "sc:go:0" in keys(at, "sc:"), "the lesson's scenes are listed"
+
+
+def test_a_kept_export_choice_that_is_gone_gives_way_to_the_first():
+    at = open_drawer(open_page("multihead"), "tl:box")
+    at.selectbox(key="tl:matrix").set_value("head2_weights").run()
+    close(at, "tl:box")
+    at.segmented_control(key="mh:heads").set_value(1).run()  # one head: "head 2's weights" is gone
+    assert_clean(at)
+    open_drawer(at, "tl:box")
+    assert_clean(at)
+    assert at.selectbox(key="tl:matrix").value == "X"
