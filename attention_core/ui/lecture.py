@@ -136,7 +136,7 @@ _PRESENTER_CSS = """
 #   focus is: Streamlit's own button shortcuts stay silent while an input (such as the presenter toggle just
 #   switched on) holds the focus. Text areas and the data editors keep the keys for themselves. A press that
 #   comes while presenter mode is on but its buttons are not drawn yet (the run that turns it on is under way)
-#   is kept and done as soon as they are (for at most PENDING_MS).
+#   is kept and done once they are and the run that drew them is over (for at most PENDING_MS).
 # - No blank page between steps: when a step opens another page, Streamlit's browser side removes the old
 #   page's elements as soon as the new page's run starts, and the page stays empty until the new run's first
 #   elements arrive; on the same page, a run that draws more above the title (presenter mode's bar) briefly
@@ -151,7 +151,7 @@ CLICKER_JS = """
   if (window.__attentionClicker) return;
   window.__attentionClicker = true;
   const MAIN = '[data-testid="stMain"]';
-  const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30;
+  const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30, QUIET_FRAMES = 3;
   const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
   const stepButton = (which) => [...document.querySelectorAll(`${MAIN} .st-key-pr-${which} button`)].find(shown);
   const presenterOn = () => [...document.querySelectorAll(".st-key-sb-presenter input, .st-key-pr-presenter input")]
@@ -192,6 +192,34 @@ CLICKER_JS = """
   };
 
   let pending = null;
+  // A kept press is done once the run that draws the buttons is over and the page has been still for a few
+  // frames: that run's own reports (presenter mode's page width, from a fragment) go first. Streamlit sends the
+  // widget changes of one moment together, as a run of the first fragment among them, so a click sent with a
+  // fragment's report would be run as that fragment's and lost.
+  let mutations = 0, waiting = false;
+  const pressWhenQuiet = () => {
+    if (waiting) return;
+    waiting = true;
+    let still = 0, seen = mutations;
+    const tick = () => {
+      if (!pending || performance.now() - pending.at > PENDING_MS) {
+        pending = null;
+        waiting = false;
+        return;
+      }
+      const app = document.querySelector('[data-testid="stApp"]');
+      const idle = !!app && app.getAttribute("data-test-script-state") === "notRunning";
+      still = idle && mutations === seen ? still + 1 : 0;
+      seen = mutations;
+      if (still >= QUIET_FRAMES) {
+        waiting = false;
+        if (press(pending.which)) pending = null;
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
   const press = (which) => {
     const button = stepButton(which);
     if (!button) return false;
@@ -316,9 +344,10 @@ CLICKER_JS = """
     } else if (snapshot && !old && performance.now() - snapshot.at < SNAPSHOT_MS) {
       showSnapshot();
     }
+    mutations += 1;
     if (pending) {
       if (performance.now() - pending.at > PENDING_MS) pending = null;
-      else if (press(pending.which)) pending = null;
+      else if (stepButton(pending.which)) pressWhenQuiet();
     }
     if (padded && !presenterOn() && document.querySelector(".st-key-sb-presenter input")) unpad();  // not presenting
     document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
