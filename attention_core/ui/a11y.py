@@ -26,6 +26,7 @@ import re
 import streamlit as st
 
 from .. import accessible, figures, theme
+from .drawers import drawer
 from .live_chart import live_chart
 
 CHART_NAME_CLASS = "a11y-chart-name"
@@ -51,9 +52,8 @@ def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None
         st.plotly_chart(fig, theme=None, config=config, key=key)
     described = accessible.describe(fig, p.lang)
     st.html(f'<div class="{CHART_NAME_CLASS}" data-chart="{key_class(key)}">{html.escape(described.name)}</div>')
-    with st.expander(p.t("a11y.table_switch"), key=f"table:{name}", icon=":material/table:",
-                     on_change="rerun") as box:
-        if box.open:
+    with drawer(p.t("a11y.table_switch"), f"table:{name}", icon=":material/table:") as open_:
+        if open_:
             if not described.tables:
                 st.caption(p.t("a11y.table_none"))
             for table in described.tables:

@@ -38,6 +38,7 @@ from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
 from . import a11y, room, tcontrol
+from .drawers import drawer
 from .guard import catching, guarded
 from .state import AppState, Binding, Quiz, Training, remember
 
@@ -493,7 +494,7 @@ class Page:
 
     @contextlib.contextmanager
     def drawer(self, label: str, key: str, opened: bool = False):
-        """A `drawer` (content built only while open) whose being open is the session's: it stays open or
+        """A `drawers.drawer` (content built only while open) whose being open is the session's: it stays open or
         closed across pages and languages (its title changes with the language, which makes it a new
         expander to Streamlit). `opened`: open until the user first opens or closes it."""
         kept = self._state.kept
@@ -591,18 +592,6 @@ def md(word: str) -> str:
 
 def _editor_fingerprint(frame: pd.DataFrame) -> tuple:
     return (tuple(frame.index), tuple(frame.columns), frame.to_numpy().tobytes())
-
-
-@contextlib.contextmanager
-def drawer(label: str, key: str, expanded: bool = False, on_change: Callable[[], None] | str = "rerun"):
-    """An expander whose content is built only while it is open (opening or closing it reruns the page).
-
-    Every element on a page costs the browser time in every script run, a T step's included: Streamlit's
-    frontend renders each element again whenever a run starts and ends. A closed drawer holds none, where a
-    closed `st.expander` keeps all of its content (docs/performance.md). A widget inside one loses its value
-    while the drawer is closed unless it is kept (`Page.keep`). `with drawer(...) as open_: if open_: ...`"""
-    with st.expander(label, expanded=expanded, key=key, on_change=on_change) as box:
-        yield bool(box.open)
 
 
 def log_timing(key: str, p: Page, started: float) -> None:

@@ -449,7 +449,7 @@ def compare(p: Page) -> None:
 def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
     with p.drawer(p.t("lecture.tools"), "tl:box", opened=p.snapshot is not None) as open_:
-        if not open_:  # built only while open: a closed one costs every run nothing (frame.drawer)
+        if not open_:  # built only while open: a closed one costs every run nothing (ui/drawers.py)
             return
         # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…")
         if st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch"):

@@ -88,7 +88,7 @@ def nav(p: Page) -> None:
 def builder(p: Page) -> None:
     """Sidebar: add this state as a scene, reorder and delete, start the walk, save and load the lesson."""
     with p.drawer(p.t("lecture.scenes"), "sc:box", opened=bool(p.scenes)) as open_:
-        if not open_:  # built only while open: a closed one costs every run nothing (frame.drawer)
+        if not open_:  # built only while open: a closed one costs every run nothing (ui/drawers.py)
             return
         st.caption(p.t("lecture.scenes_help"))
         for lang in ("ko", "en"):  # a caption being typed survives the drawer's closing

@@ -111,7 +111,7 @@ def open_editors(at: AppTest) -> AppTest:
 
 def open_drawer(at: AppTest, key: str) -> AppTest:
     """Open the sidebar drawer `key` ("tl:box" the lecture tools, "sc:box" the lesson scenes) if it is closed:
-    a drawer builds its content only while open (frame.drawer), as a click opens it."""
+    a drawer builds its content only while open (ui/drawers.py), as a click opens it."""
     box = next(e for e in at.expander if e.key == key)
     if not at.session_state[box.key]:
         at.session_state[box.key] = True

@@ -217,7 +217,7 @@ STEADY_JS = """
 
 def open_drawer(page, title_key: str, scope: str = SIDEBAR) -> None:
     """Open the expander titled by catalogue string `title_key` if it is closed, and wait until its content is
-    drawn and still: a drawer (frame.drawer) builds its content only once opened, in the run the click starts."""
+    drawn and still: a drawer (ui/drawers.py) builds its content only once opened, in the run the click starts."""
     title = re.compile("|".join(re.escape(text(lang, title_key)) for lang in LANGUAGES))  # in either language
     expander = page.locator(f"{scope} [data-testid='stExpander']", has_text=title).first
     if not expander.locator("details[open]").count():
