@@ -76,7 +76,7 @@ def page(key: str) -> Iterator[Page]:
     started = time.perf_counter()
     state = session_state()
     state.t_parts_next = []
-    if state.goto is not None:  # a lesson link opens on its first scene's page
+    if state.goto is not None:  # a lesson link's first scene, or a step asked for by a callback (Page.open)
         goto, state.goto = state.goto, None
         if goto != key:
             st.switch_page(page_spec(goto).file)

@@ -505,6 +505,11 @@ class Page:
         with drawer(label, key, expanded=bool(kept.get(key, opened)), on_change=toggled) as open_:
             yield open_
 
+    def open(self, key: str) -> None:
+        """From a widget callback: the run that follows opens page `key` before it draws anything (Streamlit's
+        st.switch_page in a callback finds the app's pages in a running server, not in AppTest)."""
+        self._state.goto = key
+
     def forget_drawer(self, key: str) -> None:
         """Drawer `key` opens or closes as its `opened` says again, whatever the user did with it last."""
         self._state.kept.pop(key, None)

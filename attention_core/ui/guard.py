@@ -4,6 +4,12 @@
 `catching(p, where)` wraps a page's body (and each T part); `guarded(p, fn)` wraps a widget callback, whose
 errors Streamlit would show before the page even starts. Streamlit's own control flow (st.rerun, st.stop,
 st.switch_page) raises BaseExceptions, which pass through.
+
+A guarded callback of a widget the whole page draws is followed by a whole run of the page, always. Streamlit's
+frontend sends the widget changes of one moment in one message, as a run of the first fragment among them: a
+click sent in the same moment as a fragment's change (presenter mode's page-width report goes out right after a
+page is drawn, when a clicker's press is likely) arrives as that fragment's run. Its callback runs, and the page
+would not be drawn again: a step or a switch that seems lost (see `whole_page_next`).
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_run_context import RunLocation, ThreadState
 
 from ..scenario import View
 from .state import Training
@@ -45,13 +53,35 @@ def guarded(p: Page, fn: Callable) -> Callable:
     @functools.wraps(fn)
     def callback(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
         except Exception as err:  # as above
             LOG.error("page %s: callback %s failed", p.key, getattr(fn, "__name__", "?"), exc_info=err)
             st.session_state[_FAILED] = p.key
-            return None
+            result = None
+        whole_page_next()
+        return result
 
     return callback
+
+
+def whole_page_next() -> None:
+    """In the callback of a widget the whole page draws: when the run about to start is a fragment's (the click came
+    in one message with a fragment's change, see the module's note), ask for a whole run of the page instead. A
+    callback of a widget inside a fragment keeps its fragment's run, and a whole run needs nothing.
+
+    Streamlit 1.67 tells where a callback runs by its thread state (the callback's widget's fragment, None for the
+    page's own) and the run's fragments by the run context; `st.rerun()` from a callback is the documented request,
+    queued once every callback of the message has run."""
+    ctx = get_script_run_ctx()
+    if ctx is None or not ctx.fragment_ids_this_run:  # a whole run of the page follows anyway
+        return
+    try:
+        here = ThreadState.get()
+    except RuntimeError:  # not in a script run's thread
+        return
+    if here.run_location != RunLocation.CALLBACK or here.fragment_id is not None:
+        return
+    st.rerun()
 
 
 def pending_failure(p: Page) -> None:

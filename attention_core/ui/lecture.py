@@ -377,12 +377,12 @@ def presenter_header(p: Page) -> None:
         return
     idx = PAGE_KEYS.index(p.key)
     prev_col, step_col, next_col, off_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
-    if prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", disabled=idx == 0, width="stretch"):
-        st.switch_page(PAGES[idx - 1].file)
+    # callbacks (ui/guard.py): a press sent in one message with a fragment's change still moves a step
+    prev_col.button("◀ " + p.t("lecture.prev"), key="pr:prev", disabled=idx == 0, width="stretch",
+                    on_click=guarded(p, step_page), args=(p, -1))
     step_col.markdown(f"**{step_counter(p)}**")
-    if next_col.button(p.t("lecture.next") + " ▶", key="pr:next", type="primary",
-                       disabled=idx == len(PAGES) - 1, width="stretch"):
-        st.switch_page(PAGES[idx + 1].file)
+    next_col.button(p.t("lecture.next") + " ▶", key="pr:next", type="primary", disabled=idx == len(PAGES) - 1,
+                    width="stretch", on_click=guarded(p, step_page), args=(p, 1))
     p.seed("pr:presenter", True, "presenter")
     off_col.toggle(p.t("lecture.presenter"), key="pr:presenter", on_change=guarded(p, on_presenter),
                    args=(p, "pr:presenter"))
@@ -394,6 +394,13 @@ def presenter_header(p: Page) -> None:
         sentence_input(p, "pr:sentence")
     with t_col:
         header_t(p)
+
+
+def step_page(p: Page, by: int) -> None:
+    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown) in presenter mode: the screen `by` steps on, a callback."""
+    idx = PAGE_KEYS.index(p.key) + by
+    if 0 <= idx < len(PAGES):
+        p.open(PAGES[idx].key)
 
 
 def step_counter(p: Page) -> str:

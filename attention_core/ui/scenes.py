@@ -17,17 +17,35 @@ from .. import scenes, theme
 from ..errors import InputError
 from ..registry import page_spec
 from .frame import Page, md
+from .guard import guarded
 
 
-def apply(p: Page, index: int) -> None:
+def apply(p: Page, index: int, rerun: bool = True) -> None:
     """Show scene `index` of the session's lesson: its state, then its page, in the language on screen (a scene
-    has its caption in both)."""
+    has its caption in both). From a page's body the run starts again (`rerun`); a widget's callback leaves that
+    to the run that follows it."""
     scene = p.scenes[index]
     p.walk = index
     p.update(scene.scenario, replace(scene.view, lang=p.lang))
+    if not rerun:
+        if scene.page != p.key:
+            p.open(scene.page)
+        return
     if scene.page != p.key:
         st.switch_page(page_spec(scene.page).file)
     st.rerun()
+
+
+def step(p: Page, by: int) -> None:
+    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown): `by` scenes on from the one shown now, a callback. Each
+    press moves a scene, one sent before the page was drawn again included."""
+    if walking(p) and 0 <= p.walk + by < len(p.scenes):
+        apply(p, p.walk + by, rerun=False)
+
+
+def end(p: Page) -> None:
+    """The bar's way out of the lesson, a callback."""
+    p.walk = None
 
 
 def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) -> None:
@@ -70,15 +88,13 @@ def nav(p: Page) -> None:
     scene = p.scenes[p.walk]
     with st.container(key="pr-bar"):
         prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
-        if prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch"):
-            apply(p, p.walk - 1)
+        # callbacks (ui/guard.py): a press sent in one message with a fragment's change still moves the lesson
+        prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch",
+                        on_click=guarded(p, step), args=(p, -1))
         step_col.markdown(f"**{p.t('lecture.scene_of', k=k, n=n)}**")
-        if next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
-                           width="stretch"):
-            apply(p, p.walk + 1)
-        if end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch"):
-            p.walk = None
-            st.rerun()
+        next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
+                        width="stretch", on_click=guarded(p, step), args=(p, 1))
+        end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch", on_click=guarded(p, end), args=(p,))
         caption = scene.caption_shown(p.lang)
         if caption:
             st.info(md(caption), icon=":material/slideshow:")

@@ -76,7 +76,7 @@ class AppState:
     scenes: list[scenes.Scene] = field(default_factory=list)  # the lesson being built or walked
     walk: int | None = None  # the scene on show while walking the lesson, else None
     walk_opened: int = 0  # how many times a scene was opened: each opening brings its focus into view once
-    goto: str | None = None  # a page to open once (a lesson link's first scene)
+    goto: str | None = None  # a page to open once, at the next run's start (a lesson link's first scene, a step)
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     kept: dict[str, object] = field(default_factory=dict)  # by key: drawers left open or closed, their widgets' values
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks

@@ -104,6 +104,20 @@ def click_button(page, key: str, wait: bool = True) -> None:
         settle(page)
 
 
+def click_with_a_fragments_change(page, fragment_drawer: str, button: str) -> None:
+    """Open or close the drawer `fragment_drawer` (drawn in a fragment: a chart's table switch there) and click the
+    button `button` (drawn by the whole page) in one moment of the browser. Streamlit's frontend sends the widget
+    changes of one moment in one message, as a run of the first fragment among them: what a clicker's press meets
+    right after a page is drawn, when presenter mode's page-width report (a fragment's) goes out."""
+    page.evaluate("""([drawer, button]) => {
+      const summary = document.querySelector(`[data-testid="stMain"] .${drawer} summary`);
+      const press = document.querySelector(`[data-testid="stMain"] .${button} button`);
+      if (!summary || !press) throw new Error(`not on the page: ${drawer} ${button}`);
+      summary.click();
+      press.click();
+    }""", [key_class(fragment_drawer), key_class(button)])
+
+
 def settle(page, n_min: int = 1, timeout: float = 90000) -> None:
     """Wait for the run to end and the charts to draw, then check there is no exception block.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, settle
+from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, click_with_a_fragments_change, settle
 
 # A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
 # the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
@@ -78,3 +78,17 @@ def test_a_pagedown_pressed_while_presenter_mode_is_still_turning_on_is_kept(app
     settle(page)
     assert path_of(page) == "temperature"
     assert by_key(page, "pr:next").locator("button").first.is_visible()
+
+
+def test_a_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_server, new_page):
+    """A press that Streamlit sends as a fragment's run (another change of the same moment came from a fragment, as
+    presenter mode's page-width report does right after a page is drawn) still moves a step."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    click_toggle(page, "sb:presenter")
+    click_toggle(page, "temperature:play")  # ▶ play T: a fragment of ③, with its chart's table switch
+    click_with_a_fragments_change(page, "table:t-player", "pr:next")
+    page.wait_for_url("**/value*", timeout=60000)
+    settle(page)
+    assert path_of(page) == "value"

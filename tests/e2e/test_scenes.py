@@ -11,7 +11,16 @@ import pytest
 
 from attention_core import scenes
 from attention_core.i18n import text
-from tests.e2e.app_driver import SIDEBAR, T_VALUE, key_class, open_drawer, settle, switch_language
+from tests.e2e.app_driver import (
+    SIDEBAR,
+    T_VALUE,
+    click_toggle,
+    click_with_a_fragments_change,
+    key_class,
+    open_drawer,
+    settle,
+    switch_language,
+)
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
@@ -32,6 +41,31 @@ def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, n
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
     settle(page)
     assert path_of(page) == lesson[1].page
+
+
+def test_a_scene_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_server, new_page):
+    """A press that Streamlit sends as a fragment's run (see test_presenter.py) still moves a scene, and so does
+    the way out of the lesson."""
+    lesson = scenes.builtin()
+    on_t = next(k for k, scene in enumerate(lesson) if scene.page == "temperature")
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.url)
+    settle(page)
+    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
+    settle(page)
+    for k in range(on_t):
+        page.keyboard.press("PageDown")
+        page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 2)
+        settle(page)
+    click_toggle(page, "temperature:play")  # ▶ play T: a fragment of ③, with its chart's table switch
+    click_with_a_fragments_change(page, "table:t-player", "pr:next")
+    page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=on_t + 2, timeout=60000)
+    settle(page)
+    assert path_of(page) == lesson[on_t + 1].page == "temperature"
+    click_with_a_fragments_change(page, "table:t-player", "sc:end")  # ▶ play T is still on: the same page
+    page.wait_for_function("() => !document.querySelector('.st-key-sc-end')", timeout=60000)
+    settle(page)
+    assert " / 9" not in page.locator("[data-testid='stMain']").inner_text()
 
 
 def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, new_page):
