@@ -344,8 +344,8 @@ def _least(presenter: bool, normal: int) -> int:
 
 def _small(size: int, presenter: bool) -> int:
     """The font of secondary text (colour bar ticks, small panels' labels): a little smaller, never below the room's
-    minimum in presenter mode."""
-    return max(size - 2, _least(presenter, 0))
+    minimum in presenter mode, nor below theme.MIN_TEXT_PX."""
+    return max(size - 2, _least(presenter, theme.MIN_TEXT_PX))
 
 
 def _room_width(width_px: float, presenter: bool, room: float | None = None) -> float:
@@ -1181,7 +1181,7 @@ def heatmap_grid(
             "colorscale": scale["colorscale"], "cmin": scale["zmin"], "cmax": scale["zmax"],
             "colorbar": {"x": x_domains[right][1], "xanchor": "left", "xpad": 4, "y": (y0 + y1) / 2,
                          "yanchor": "middle", "len": y1 - y0, "lenmode": "fraction", "thickness": 8,
-                         "tickfont": {"size": max(small - 1, least)}},
+                         "tickfont": {"size": max(small - 1, least)}},  # least: never under MIN_TEXT_PX
         }
         for k in members:
             groups[k] = name

@@ -4,6 +4,7 @@ titles that fit, Home's grid naming every axis."""
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import re
 
@@ -58,7 +59,16 @@ def home_panels(les: analysis.Lesson, lang: str = "ko") -> list[tuple]:
     ]
 
 
-def presenter_figures(les: analysis.Lesson) -> dict:
+def room_figures(les: analysis.Lesson, presenter: bool = True, width_px: float | None = None) -> dict:
+    """One of every kind of chart, in presenter mode or not; `width_px`: laid out no wider (a phone's content, as
+    ui.frame.Charts does on a phone)."""
+
+    def build(builder, *args, **kwargs):
+        params = inspect.signature(builder).parameters
+        if width_px is not None and "width_px" in params:
+            kwargs["width_px"] = min(kwargs.get("width_px", params["width_px"].default), width_px)
+        return builder(*args, presenter=presenter, **kwargs)
+
     words, trace = list(les.scenario.labels), les.trace
     rows, cols = word_axes(words)
     axes = [a.key for a in AXES]
@@ -66,35 +76,44 @@ def presenter_figures(les: analysis.Lesson) -> dict:
     guess = figures.Mark(0, 1, theme.GUESS_COLOR, "guess", dash="dash")
     winner = figures.Mark(0, 0, theme.TRUTH_COLOR, "winner")
     return {
-        "scores": figures.heatmap(trace.scores, rows, cols, title="Score", marks=[guess, winner], presenter=True),
-        "weights": figures.heatmap(trace.weights, rows, cols, kind="weights", row_sums=True, presenter=True,
-                                   width_px=theme.FULL_WIDTH_PX),
-        "masked": figures.heatmap(trace.weights, rows, cols, kind="weights", presenter=True,
-                                  masked=np.triu(np.ones((n, n), bool), 1)),
-        "value": figures.heatmap(trace.v, rows, figures.Axis(axes, "v"), presenter=True),
-        "grid": figures.heatmap_grid(home_panels(les), columns=4, presenter=True),
-        "residual": figures.heatmap_grid(home_panels(les)[:2], columns=2, presenter=True, text=True),
-        "bars_grid": figures.bars_grid([("a", trace.weights[0]), ("b", trace.weights[1])], words, presenter=True),
-        "bars": figures.bars(trace.weights[0], words, title="softmax", presenter=True),
-        "curves": figures.curves([0.1, 1, 10], {"a": [0.1, 0.2, 0.3]}, title="H", x_title="T", y_title="H",
-                                 log_x=True, marker_x=1.0, marker_label="T = 1", presenter=True),
-        "training": figures.training_curves([0, 1, 2], [1.0, 0.5, 0.2], [0, 2], {"acc": [0.5, 1.0]},
-                                            title="curves", x_title="step", presenter=True),
-        "player": figures.temperature_player([trace.weights, trace.weights], [0.5, 1.0], [1.0, 0.8], rows, cols,
-                                             presenter=True),
-        "replay": figures.replay_heatmap([trace.scores, trace.scores], ["0", "1"], rows, cols, presenter=True),
-        "lines": figures.weight_lines(trace.weights[0], words, 0, presenter=True),
-        "stacked": figures.stacked_contributions(trace.v[:2], words[:2], axes, trace.v[:2].sum(axis=0),
-                                                 presenter=True),
+        "scores": build(figures.heatmap, trace.scores, rows, cols, title="Score", marks=[guess, winner]),
+        "weights": build(figures.heatmap, trace.weights, rows, cols, kind="weights", row_sums=True,
+                         width_px=theme.FULL_WIDTH_PX),
+        "masked": build(figures.heatmap, trace.weights, rows, cols, kind="weights",
+                        masked=np.triu(np.ones((n, n), bool), 1)),
+        "value": build(figures.heatmap, trace.v, rows, figures.Axis(axes, "v")),
+        "grid": build(figures.heatmap_grid, home_panels(les), columns=4),
+        "residual": build(figures.heatmap_grid, home_panels(les)[:2], columns=2, text=True),
+        "bars_grid": build(figures.bars_grid, [("a", trace.weights[0]), ("b", trace.weights[1])], words),
+        "bars": build(figures.bars, trace.weights[0], words, title="softmax"),
+        "curves": build(figures.curves, [0.1, 1, 10], {"a": [0.1, 0.2, 0.3]}, title="H", x_title="T",
+                        y_title="H", log_x=True, marker_x=1.0, marker_label="T = 1"),
+        "training": build(figures.training_curves, [0, 1, 2], [1.0, 0.5, 0.2], [0, 2], {"acc": [0.5, 1.0]},
+                          title="curves", x_title="step"),
+        "player": build(figures.temperature_player, [trace.weights, trace.weights], [0.5, 1.0], [1.0, 0.8], rows,
+                        cols),
+        "replay": build(figures.replay_heatmap, [trace.scores, trace.scores], ["0", "1"], rows, cols),
+        "lines": build(figures.weight_lines, trace.weights[0], words, 0),
+        "stacked": build(figures.stacked_contributions, trace.v[:2], words[:2], axes, trace.v[:2].sum(axis=0)),
     }
 
 
 @pytest.mark.parametrize("sentence", SENTENCES)
 def test_presenter_charts_set_no_font_below_the_room_minimum(sentence):
-    for name, fig in presenter_figures(lesson(sentence)).items():
+    for name, fig in room_figures(lesson(sentence)).items():
         layout_font = fig.layout.font.size
         assert layout_font >= theme.PRESENTER_MIN_PX, name
         small = [(where, s) for where, s in font_sizes(fig.to_dict()) if s < theme.PRESENTER_MIN_PX]
+        assert not small, (name, small)
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+@pytest.mark.parametrize("width_px", [None, theme.PHONE_WIDTH_PX])
+def test_laptop_and_phone_charts_set_no_font_below_the_least_text(sentence, width_px):
+    """On a laptop and laid out for a phone's width, no chart text under theme.MIN_TEXT_PX (11 px): colour bar
+    ticks and a dense grid's cell numbers included (they were 10 px)."""
+    for name, fig in room_figures(lesson(sentence), presenter=False, width_px=width_px).items():
+        small = [(where, s) for where, s in font_sizes(fig.to_dict()) if s < theme.MIN_TEXT_PX]
         assert not small, (name, small)
 
 

@@ -1,18 +1,19 @@
 """Every page on a phone (390×844): the sidebar starts folded, nothing runs off the screen sideways, every chart
-fits the width with readable text, and a wide formula scrolls inside its own box."""
+fits the width with no drawn text under 11 px, and a wide formula scrolls inside its own box."""
 
 from __future__ import annotations
 
+from attention_core import theme
 from attention_core.registry import PAGES
 from tests.e2e.app_driver import settle
 
 WIDTH, HEIGHT = 390, 844
 PHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
             "Version/17.0 Mobile/15E148 Safari/604.1")
-MIN_CHART_FONT_PX = 11
+MIN_CHART_FONT_PX = theme.MIN_TEXT_PX  # 11
 
 LAYOUT_JS = """
-() => {
+(minPx) => {
   const sb = document.querySelector('[data-testid="stSidebar"]');
   const sbBox = sb ? sb.getBoundingClientRect() : null;
   const formulas = [...document.querySelectorAll('[data-testid="stMain"] .katex-display')].map(k => {
@@ -28,7 +29,14 @@ LAYOUT_JS = """
     sidebarWidth: sbBox ? sbBox.width : 0,
     charts: [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
       const r = gd.getBoundingClientRect();
-      return {left: r.left, right: r.right, layoutWidth: gd._fullLayout.width, font: gd._fullLayout.font.size};
+      // every text the chart draws (ticks, colour bar ticks, cell numbers, titles), not only its base font
+      const small = [...gd.querySelectorAll('text')]
+        .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+        .map(t => ({px: parseFloat(getComputedStyle(t).fontSize), text: t.textContent.slice(0, 12),
+                    where: t.parentElement.getAttribute('class') || ''}))
+        .filter(t => t.px < minPx);
+      return {left: r.left, right: r.right, layoutWidth: gd._fullLayout.width, font: gd._fullLayout.font.size,
+              small: small.slice(0, 5)};
     }),
     formulas,
   };
@@ -41,7 +49,7 @@ def test_every_page_fits_a_phone(app_server, new_page):
     for spec in PAGES:
         page.goto(app_server.page_url("" if spec.key == "home" else spec.key))
         settle(page)
-        m = page.evaluate(LAYOUT_JS)
+        m = page.evaluate(LAYOUT_JS, MIN_CHART_FONT_PX)
         assert m["sidebarRight"] <= 1 or m["sidebarWidth"] == 0, (spec.key, m["sidebarRight"])  # folded
         assert m["scrollWidth"] <= WIDTH, (spec.key, m["scrollWidth"])
         assert m["mainOverflow"] <= 0, (spec.key, m["mainOverflow"])  # no sideways swipe of the page
@@ -50,6 +58,7 @@ def test_every_page_fits_a_phone(app_server, new_page):
             assert chart["left"] >= 0 and chart["right"] <= WIDTH, (spec.key, chart)
             assert chart["layoutWidth"] <= WIDTH, (spec.key, chart)
             assert chart["font"] >= MIN_CHART_FONT_PX, (spec.key, chart)
+            assert not chart["small"], (spec.key, chart)  # no drawn text under it, colour bar ticks included
         for formula in m["formulas"]:
             assert formula["right"] <= WIDTH + 1 and formula["scrolls"], (spec.key, formula)
 
