@@ -58,7 +58,7 @@ FONT_SIZE = 13
 FONT_SIZE_PRESENTER = 18
 # No chart text under MIN_TEXT_PX, on a laptop or a phone (a phone's content is 350 px wide, its grids dense)
 MIN_TEXT_PX = 11
-CELL_TEXT_MIN_SIZE = MIN_TEXT_PX  # numbers in cells shrink to this font size at most, then are left out (hover has them)
+CELL_TEXT_MIN_SIZE = MIN_TEXT_PX  # numbers in cells shrink to this size at most, then are left out (hover has them)
 TICK_MIN_SIZE = MIN_TEXT_PX  # tick labels shrink to this size at most, then only every k-th word is labelled
 FULL_WIDTH_PX = 820  # the page's content width at 1280×720 with the sidebar open
 HALF_WIDTH_PX = 400  # one of two columns
