@@ -277,19 +277,36 @@ def add_norm_limit(s: Scenario, temps, which) -> float:
 
 
 @over_every_t
-def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
-    """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps`: row_stats of Z = X + softmax(S/T)·V
-    (of the attention output alone when `x` is None) and of LayerNorm(Z) before γ, β. A value axis that stays put
-    while T moves."""
-    lo, hi = np.inf, -np.inf
+def row_stats_over_t(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None,
+                     temps) -> list[tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
+    """For each T of `temps`: (row_stats of Z = X + softmax(S/T)·V, row_stats of LayerNorm(Z) before γ, β); of the
+    attention output alone when `x` is None."""
+    out = []
     for t in temps:
         before = softmax(np.asarray(scores, dtype=float), t) @ np.asarray(v, dtype=float)
         if x is not None:
             before = np.asarray(x, dtype=float) + before
-        for a in (before, layer_norm(before)):
-            for line in row_stats(a):
-                lo, hi = min(lo, float(line.min())), max(hi, float(line.max()))
-    return lo, hi
+        out.append((row_stats(before), row_stats(layer_norm(before))))
+    return out
+
+
+def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
+    """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps` (row_stats_over_t): a value axis that
+    stays put while T moves."""
+    return stats_span(row_stats_over_t(scores, v, x, temps))
+
+
+def stats_span(over_t) -> tuple[float, float]:
+    """The lowest and highest value of row_stats_over_t's lines."""
+    lines = [line for pair in over_t for stats in pair for line in stats]
+    return min(float(line.min()) for line in lines), max(float(line.max()) for line in lines)
+
+
+def printed_alike(lines, decimals: int = 2) -> float | None:
+    """The number every value of `lines` prints as to `decimals` places (−0.00 is 0.00), or None if two differ."""
+    printed = {f"{float(value):.{decimals}f}".replace("-0." + "0" * decimals, "0." + "0" * decimals)
+               for line in lines for value in np.ravel(line)}
+    return float(printed.pop()) if len(printed) == 1 else None
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -60,3 +60,24 @@ def test_a_span_is_computed_once_per_scenario_whatever_its_t_and_again_for_anyth
         s, T_OPTIONS, ("X", "LN"))
     assert len(memo) == size + 3
     assert first == analysis.add_norm_limit.__wrapped__(s, T_OPTIONS, ("LN",))
+
+
+def test_printed_alike_is_the_number_every_value_prints_as_or_none():
+    assert analysis.printed_alike([np.array([1e-12, -1e-12, 0.0])]) == 0.0  # −0.00 prints as 0.00
+    assert analysis.printed_alike([np.array([0.9996, 1.0]), np.array([1.004])]) == 1.0
+    assert analysis.printed_alike([np.array([0.994, 1.0])]) is None  # 0.99 and 1.00
+    assert analysis.printed_alike([np.array([0.5])], decimals=1) == 0.5  # a single value is itself
+    assert analysis.printed_alike([np.array([0.25]), np.array([0.25])]) == 0.25
+
+
+@pytest.mark.parametrize("s", SCENARIOS)
+def test_the_normalised_rows_print_as_mean_0_and_std_1_at_every_t(s):
+    """What ⑤'s legend prints for ẑ (μ(ẑ) = 0.00, σ(ẑ) = 1.00) is what every word's row gives at every T option."""
+    trace = analysis.compute(s).trace
+    over_t = analysis.row_stats_over_t(trace.scores, trace.v, s.x, T_OPTIONS)
+    assert analysis.printed_alike([after[0] for _, after in over_t]) == 0.0
+    assert analysis.printed_alike([after[1] for _, after in over_t]) == 1.0
+    for t, (_, (mean, std)) in zip(T_OPTIONS, over_t, strict=True):
+        residual = analysis.compute(s.with_temperature(t)).residual
+        assert np.allclose(mean, layer_norm(residual).mean(axis=1))
+        assert np.all(np.abs(std - 1) < 0.005), t
