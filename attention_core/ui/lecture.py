@@ -122,6 +122,9 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stSliderThumbValue"] { font-size: 22px; }
 [data-testid="stMain"] [data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: 1rem; }
 [data-testid="stMain"] h1 { font-size: 48px !important; }
+/* The title takes the focus after each step (a screen reader starts there: WCAG 2.4.3), but it is no control, and
+   on a projector its ring reads as a highlight nobody asked for. The controls keep theirs (a11y.py). */
+[data-testid="stMain"] h1[tabindex="-1"]:focus { outline: none !important; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
 [data-testid="stMain"] .katex { font-size: 1.5em !important; }
 [data-testid="stMainBlockContainer"] {

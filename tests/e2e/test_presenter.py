@@ -92,3 +92,22 @@ def test_a_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_ser
     page.wait_for_url("**/value*", timeout=60000)
     settle(page)
     assert path_of(page) == "value"
+
+
+def test_in_presenter_mode_the_title_takes_the_focus_after_a_step_without_a_ring(app_server, new_page):
+    """On a projector the title's ring after each PageDown reads as a highlight: the focus still goes to the new
+    page's title (screen readers start there), with no ring; outside presenter mode it keeps its ring
+    (test_a11y.py), and controls keep theirs in both."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    click_toggle(page, "sb:presenter")
+    page.keyboard.press("PageDown")
+    page.wait_for_url("**/temperature*")
+    settle(page)
+    page.wait_for_function("() => document.activeElement && document.activeElement.tagName === 'H1'")
+    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") == "none"
+    page.keyboard.press("Tab")  # the next stop is a control: ringed
+    page.wait_for_function("() => { const s = getComputedStyle(document.activeElement);"
+                           " return document.activeElement.tagName !== 'H1' && s.outlineStyle === 'solid'"
+                           " && parseFloat(s.outlineWidth) >= 3; }")
