@@ -26,6 +26,7 @@ from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
 from . import a11y
 from .frame import Page, md
+from .guard import guarded
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
 STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
@@ -94,7 +95,7 @@ def open_button(p: Page) -> None:
         p._state.hosting = f"{hosted.class_id}:{hosted.token}"
         st.session_state["class:show-card"] = True
 
-    st.button(p.t("classroom.open"), key="class:open", icon=":material/groups:", on_click=opened,
+    st.button(p.t("classroom.open"), key="class:open", icon=":material/groups:", on_click=guarded(p, opened),
               help=p.t("classroom.open_help"))
 
 
@@ -121,7 +122,8 @@ def class_card(p: Page) -> None:
                 p.notify("error", _refusal(p.lang, err))
             p._state.hosting = ""
 
-        top[2].button(p.t("classroom.close"), key="class:close", icon=":material/logout:", on_click=closed)
+        top[2].button(p.t("classroom.close"), key="class:close", icon=":material/logout:",
+                      on_click=guarded(p, closed))
         if not st.session_state["class:show-card"]:
             return
         qr_col, text_col = st.columns([2, 3], vertical_alignment="center")
@@ -193,7 +195,7 @@ def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         p.notify("success", p.t("classroom.asked", k=qid))
 
     ask_col, about_col = st.columns([1, 3], vertical_alignment="center")
-    ask_col.button(p.t("classroom.ask"), key="class:ask", icon=":material/campaign:", on_click=asked,
+    ask_col.button(p.t("classroom.ask"), key="class:ask", icon=":material/campaign:", on_click=guarded(p, asked),
                    help=p.t("classroom.ask_help"))
     about_col.caption(p.t("classroom.asks_about", word=md(rows[row])))
     live_tally(p, name, values, rows, cols)

@@ -502,7 +502,7 @@ class Page:
         def toggled() -> None:
             kept[key] = bool(st.session_state.get(key))
 
-        with drawer(label, key, expanded=bool(kept.get(key, opened)), on_change=toggled) as open_:
+        with drawer(label, key, expanded=bool(kept.get(key, opened)), on_change=guarded(self, toggled)) as open_:
             yield open_
 
     def open(self, key: str) -> None:
