@@ -37,6 +37,7 @@ MAX_LABEL_CHARS = 40
 MAX_QUESTION_BYTES = 20_000
 ANSWERS_PER_WINDOW, ANSWER_WINDOW_SECONDS = 8, 10.0  # a participant's answers (changes included)
 JOINS_PER_WINDOW, JOIN_WINDOW_SECONDS = 10, 60.0  # join attempts (right or wrong codes) per client
+ASK_AGAIN_SECONDS = 5.0  # the same question asked again this soon, still open, is the one already out (a double click)
 
 
 class ClassError(InputError):

@@ -87,13 +87,21 @@ class Classroom:
         return code, expires, qid
 
     def ask(self, class_id: str, token: str, question: Question) -> int:
-        """Put `question` to the class (the previous one, if still open, stays as it was); its number."""
+        """Put `question` to the class (the previous one, if still open, stays as it was); its number. The same
+        question asked again within model.ASK_AGAIN_SECONDS while still open is the one already out (a double
+        click, or a click Streamlit's browser side sent twice): its number, nothing written."""
         question = model.checked(question)
+        body = question.to_json()
         with self.store.tx() as run:
             _, _, qid = self._host(run, class_id, token, lock=True)
+            if qid:
+                (same_body, revealed, asked), = run("SELECT body, revealed, asked FROM questions WHERE class_id = ? "
+                                                    "AND qid = ?", (class_id, qid))
+                if same_body == body and not revealed and self.clock() - asked < model.ASK_AGAIN_SECONDS:
+                    return qid
             qid += 1
             run("INSERT INTO questions (class_id, qid, body, revealed, asked) VALUES (?, ?, ?, 0, ?)",
-                (class_id, qid, question.to_json(), self.clock()))
+                (class_id, qid, body, self.clock()))
             run("UPDATE classes SET current_qid = ? WHERE id = ?", (qid, class_id))
         return qid
 

@@ -127,6 +127,26 @@ def test_students_see_no_counts_before_the_reveal_and_follow_the_next_question(r
     assert err.value.key == "question_changed"
 
 
+def test_the_same_question_asked_again_at_once_is_the_one_already_out(room, store):
+    """A double click on "ask" (or one click that Streamlit's browser side sends twice) puts one question out:
+    the answers given to it stay. Asked again later, or once revealed, or another question: a new one."""
+    hosted, pids = open_with_students(room, 1)
+    q, _ = weights_question(row=0)
+    qid = room.ask(hosted.class_id, hosted.token, q)
+    room.answer(hosted.code, pids[0], qid, 1)
+    room.clock.now += model.ASK_AGAIN_SECONDS / 2
+    assert room.ask(hosted.class_id, hosted.token, q) == qid  # the double click
+    assert room.student_view(hosted.code, pids[0]).mine == 1  # its answer kept
+    assert store.read("SELECT COUNT(*) FROM questions WHERE class_id = ?", (hosted.class_id,))[0][0] == 1
+    other, _ = weights_question(row=2)
+    assert room.ask(hosted.class_id, hosted.token, other) == qid + 1  # another question: at once
+    assert room.ask(hosted.class_id, hosted.token, q) == qid + 2  # the first again: the open one differs
+    room.clock.now += model.ASK_AGAIN_SECONDS
+    assert room.ask(hosted.class_id, hosted.token, q) == qid + 3  # the same one, later: asked anew
+    room.reveal(hosted.class_id, hosted.token, qid + 3)
+    assert room.ask(hosted.class_id, hosted.token, q) == qid + 4  # once revealed: asked anew at once
+
+
 @pytest.mark.parametrize("choice", [-1, 4, 10**9, True, "1", 1.0, None])
 def test_invalid_choices_are_refused_and_write_nothing(room, store, choice):
     hosted, pids = open_with_students(room, 1)
