@@ -276,7 +276,6 @@ def add_norm_limit(s: Scenario, temps, which) -> float:
     return top or 1.0
 
 
-@over_every_t
 def row_stats_over_t(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None,
                      temps) -> list[tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
     """For each T of `temps`: (row_stats of Z = X + softmax(S/T)·V, row_stats of LayerNorm(Z) before γ, β); of the
@@ -290,16 +289,22 @@ def row_stats_over_t(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None,
     return out
 
 
+@over_every_t
 def row_stats_span(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None, temps) -> tuple[float, float]:
     """The lowest and highest ⑤'s μ/σ chart reaches over every T of `temps` (row_stats_over_t): a value axis that
     stays put while T moves."""
-    return stats_span(row_stats_over_t(scores, v, x, temps))
-
-
-def stats_span(over_t) -> tuple[float, float]:
-    """The lowest and highest value of row_stats_over_t's lines."""
-    lines = [line for pair in over_t for stats in pair for line in stats]
+    lines = [line for pair in row_stats_over_t(scores, v, x, temps) for stats in pair for line in stats]
     return min(float(line.min()) for line in lines), max(float(line.max()) for line in lines)
+
+
+@over_every_t
+def normalised_alike(scores: np.ndarray, v: np.ndarray, x: np.ndarray | None,
+                     temps) -> tuple[float | None, float | None]:
+    """The numbers ẑ's μ and σ (LayerNorm before γ, β; see row_stats_over_t) print as to 2 places for every word
+    at every T of `temps` (0.00 and 1.00 unless a row is nearly flat), each None where two differ: what ⑤ may
+    print once for all of them, true while T moves."""
+    after = [normalised for _, normalised in row_stats_over_t(scores, v, x, temps)]
+    return printed_alike([mean for mean, _ in after]), printed_alike([std for _, std in after])
 
 
 def printed_alike(lines, decimals: int = 2) -> float | None:

@@ -58,21 +58,20 @@ with ui.page("residual") as page:
         mean_before, std_before = analysis.row_stats(before)
         mean_after, std_after = analysis.row_stats(layer_norm(before))  # before γ, β
         trace = page.lesson.trace  # the value axis holds the lines at every T: T moves them, not the axis
-        over_t = analysis.row_stats_over_t(trace.scores, trace.v, None if dropped else page.scenario.x,
-                                           t_options(page.scenario.temperature))
-        span = analysis.stats_span(over_t)
+        spanned = (trace.scores, trace.v, None if dropped else page.scenario.x, t_options(page.scenario.temperature))
+        span = analysis.row_stats_span(*spanned)
+        # ẑ's μ and σ print their number in the legend, for the room to read, when it is every word's at every T
+        # (so the browser's redraw while T moves keeps it true)
+        alike = analysis.normalised_alike(*spanned)
 
-        def named(key: str, k: int) -> str:
-            """ẑ's μ or σ, with the number it is for every word at every T (0.00, 1.00) printed in the legend, for
-            the room to read: T cannot change it, so the browser's redraw while T moves keeps it true."""
-            value = analysis.printed_alike([after[k] for _, after in over_t])
+        def named(key: str, value: float | None) -> str:
             return page.t(key) + ("" if value is None else f" = {value:.2f}")
 
         stats = page.fig.line_rows(words, [
             (page.t("residual.mean_before", src=src), mean_before),
             (page.t("residual.std_before", src=src), std_before),
-            (named("residual.mean_after", 0), mean_after),
-            (named("residual.std_after", 1), std_after),
+            (named("residual.mean_after", alike[0]), mean_after),
+            (named("residual.std_after", alike[1]), std_after),
         ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"), y_range=span)
         page.chart(stats, "stats")
 

@@ -77,6 +77,7 @@ def test_the_normalised_rows_print_as_mean_0_and_std_1_at_every_t(s):
     over_t = analysis.row_stats_over_t(trace.scores, trace.v, s.x, T_OPTIONS)
     assert analysis.printed_alike([after[0] for _, after in over_t]) == 0.0
     assert analysis.printed_alike([after[1] for _, after in over_t]) == 1.0
+    assert analysis.normalised_alike(trace.scores, trace.v, s.x, T_OPTIONS) == (0.0, 1.0)  # what ⑤ prints
     for t, (_, (mean, std)) in zip(T_OPTIONS, over_t, strict=True):
         residual = analysis.compute(s.with_temperature(t)).residual
         assert np.allclose(mean, layer_norm(residual).mean(axis=1))
