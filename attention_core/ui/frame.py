@@ -506,8 +506,9 @@ class Page:
             yield open_
 
     def open(self, key: str) -> None:
-        """From a widget callback: the run that follows opens page `key` before it draws anything (Streamlit's
-        st.switch_page in a callback finds the app's pages in a running server, not in AppTest)."""
+        """The next run opens page `key` before it draws anything: from a widget's callback, or from a page's body
+        followed by `st.rerun()` (Streamlit's st.switch_page in a callback finds the app's pages in a running
+        server, not in AppTest)."""
         self._state.goto = key
 
     def forget_drawer(self, key: str) -> None:

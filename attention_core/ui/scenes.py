@@ -15,32 +15,26 @@ import streamlit as st
 
 from .. import scenes, theme
 from ..errors import InputError
-from ..registry import page_spec
 from .frame import Page, md
 from .guard import guarded
 
 
-def apply(p: Page, index: int, rerun: bool = True) -> None:
-    """Show scene `index` of the session's lesson: its state, then its page, in the language on screen (a scene
-    has its caption in both). From a page's body the run starts again (`rerun`); a widget's callback leaves that
-    to the run that follows it."""
+def apply(p: Page, index: int) -> None:
+    """Make scene `index` of the session's lesson the one shown, in the language on screen (a scene has its caption
+    in both): its state now, its page at the next run's start (`Page.open`). A widget's callback needs nothing
+    more; a page's body then starts the run again (`st.rerun()`)."""
     scene = p.scenes[index]
     p.walk = index
     p.update(scene.scenario, replace(scene.view, lang=p.lang))
-    if not rerun:
-        if scene.page != p.key:
-            p.open(scene.page)
-        return
     if scene.page != p.key:
-        st.switch_page(page_spec(scene.page).file)
-    st.rerun()
+        p.open(scene.page)
 
 
 def step(p: Page, by: int) -> None:
     """The bar's ◀ ▶ (and the clicker's PageUp/PageDown): `by` scenes on from the one shown now, a callback. Each
     press moves a scene, one sent before the page was drawn again included."""
     if walking(p) and 0 <= p.walk + by < len(p.scenes):
-        apply(p, p.walk + by, rerun=False)
+        apply(p, p.walk + by)
 
 
 def end(p: Page) -> None:
@@ -56,6 +50,7 @@ def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) 
     if notice:
         p.notify("success", notice)
     apply(p, 0)
+    st.rerun()
 
 
 def walking(p: Page) -> bool:
@@ -129,6 +124,7 @@ def builder(p: Page) -> None:
                 _move(p, idx, idx + 1)
             if go.button("▶", key=f"sc:go:{idx}", help=p.t("lecture.scene_go")):
                 apply(p, idx)
+                st.rerun()
             if drop.button("✕", key=f"sc:drop:{idx}", help=p.t("lecture.scene_drop")):
                 del p.scenes[idx]
                 if p.walk is not None and p.walk >= len(p.scenes):
