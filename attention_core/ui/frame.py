@@ -39,7 +39,7 @@ from ..scenario import Scenario, View, parse_sentence, pick_index, weight_column
 from ..scenes import Scene
 from . import a11y, room, tcontrol
 from .drawers import drawer
-from .guard import catching, guarded
+from .guard import catching, guarded, in_fragment_run
 from .state import AppState, Binding, Quiz, Training, remember
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
@@ -64,12 +64,6 @@ def page_script() -> str:
     """The page the current run is for (Streamlit's page script hash), "" outside a run."""
     ctx = get_script_run_ctx(suppress_warning=True)
     return ctx.page_script_hash if ctx is not None else ""
-
-
-def in_fragment_run() -> bool:
-    """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def queued_alone(state: AppState) -> bool:

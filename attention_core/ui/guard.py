@@ -64,6 +64,12 @@ def guarded(p: Page, fn: Callable) -> Callable:
     return callback
 
 
+def in_fragment_run() -> bool:
+    """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
 def whole_page_next() -> None:
     """In the callback of a widget the whole page draws: when the run about to start is a fragment's (the click came
     in one message with a fragment's change, see the module's note), ask for a whole run of the page instead. A
@@ -72,8 +78,7 @@ def whole_page_next() -> None:
     Streamlit 1.67 tells where a callback runs by its thread state (the callback's widget's fragment, None for the
     page's own) and the run's fragments by the run context; `st.rerun()` from a callback is the documented request,
     queued once every callback of the message has run."""
-    ctx = get_script_run_ctx()
-    if ctx is None or not ctx.fragment_ids_this_run:  # a whole run of the page follows anyway
+    if not in_fragment_run():  # a whole run of the page follows anyway
         return
     try:
         here = ThreadState.get()
