@@ -222,6 +222,37 @@ def memoised(fn):
 
 
 
+_TOUCH = _Memo(MEMO_SIZE)
+
+
+def for_touch(fig):
+    """`fig` for a touch screen: no drag action and every axis fixed, so that a swipe across a chart scrolls the
+    page. Plotly's default drag draws a zoom box, which on a phone takes the swipe: a student scrolling past a
+    chart zoomed into it instead, with no toolbar to zoom back out.
+
+    Figures are shared (memoised), so this is a new figure, made once per figure (kept beside it, keyed by its
+    identity), whose dict shares the original's data: only the layout's top level and its axes are new."""
+    spec = getattr(fig, "unbuilt_spec", None)
+    if spec is None:  # an ordinary go.Figure (built for this run): copied and set
+        if fig.layout.dragmode is False:
+            return fig
+        touch = go.Figure(fig)
+        touch.update_layout(dragmode=False)
+        touch.update_xaxes(fixedrange=True)
+        touch.update_yaxes(fixedrange=True)
+        return touch
+    kept = _TOUCH.get(id(fig))
+    if kept is not None and kept[0] is fig:
+        return kept[1]
+    layout = dict(spec.get("layout") or {})
+    for name in {"xaxis", "yaxis", *(k for k in layout if k.startswith(("xaxis", "yaxis")))}:
+        layout[name] = {**(layout.get(name) or {}), "fixedrange": True}
+    layout["dragmode"] = False
+    touch = Figure({**spec, "layout": layout})
+    _TOUCH.put(id(fig), (fig, touch))  # the original kept alive with it: its id is not reused meanwhile
+    return touch
+
+
 def chart_config(filename: str) -> dict:
     """The chart toolbar: PNG export at 2× with a sensible name, no Plotly logo."""
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in filename)[:60] or "chart"

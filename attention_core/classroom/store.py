@@ -182,16 +182,26 @@ class PostgresStore(Store):
                 conn.close()
 
 
+class SettingError(ValueError):
+    """ATTENTION_CLASS_DB names no store this app can use (it takes a PostgreSQL address only)."""
+
+
 def store_errors() -> tuple[type[Exception], ...]:
-    """What a store that went away raises (a locked or unwritable SQLite file, PostgreSQL restarting): the UI
-    turns these into a message. psycopg's errors only once PostgreSQL was chosen (it is imported then)."""
+    """What a store that went away raises (a locked or unwritable SQLite file, PostgreSQL restarting), or one
+    that a wrong setting names: the UI turns these into a message. psycopg's errors only once PostgreSQL was
+    chosen (it is imported then)."""
     psycopg = sys.modules.get("psycopg")
-    return (OSError, sqlite3.Error, *((psycopg.Error,) if psycopg is not None else ()))
+    return (OSError, sqlite3.Error, SettingError, *((psycopg.Error,) if psycopg is not None else ()))
 
 
 def store_from_setting(setting: str | None = None, folder: str | os.PathLike | None = None) -> Store:
-    """The store the setting names: a `postgresql://` (or `postgres://`) address, else SQLite under `folder`."""
-    setting = setting if setting is not None else os.environ.get(DB_ENV, "")
+    """The store the setting names: a `postgresql://` (or `postgres://`) address; unset or blank, SQLite under
+    `folder`. Anything else (a file path, a sqlite:// address, a typo) is refused, not taken for unset: a
+    lecturer who set it would otherwise find the classes in another store than the one they chose."""
+    setting = (setting if setting is not None else os.environ.get(DB_ENV, "")).strip()
     if setting.startswith(("postgresql://", "postgres://")):
         return PostgresStore(setting)
+    if setting:
+        raise SettingError(f"{DB_ENV} takes a PostgreSQL address (postgresql://…); leave it unset for SQLite, "
+                           f"whose folder ATTENTION_CLASS_DIR sets")
     return SQLiteStore(folder)

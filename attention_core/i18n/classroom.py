@@ -13,6 +13,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "joined": ("{n}명 참여", "{n} joined"),
     "show_card": ("참여 안내 보이기", "Show the join card"),
     "close": ("수업 닫기", "Close the class"),
+    "close_sure": ("수업을 닫을까요? 학생들은 더 답할 수 없고, 지금 질문의 집계는 다시 볼 수 없습니다.",
+                   "Close the class? Students can no longer answer, and the current question's tally is gone."),
+    "close_yes": ("닫기", "Close it"),
+    "close_no": ("계속하기", "Keep it open"),
     "closed": ("수업을 닫았습니다. 학생들의 화면에도 끝났다고 나옵니다.", "The class is closed; students' screens say so too."),
     "ended": ("수업이 끝났습니다 (닫혔거나 시간이 지났습니다).", "The class has ended (closed, or its time ran out)."),
     "localhost": ("이 주소(localhost)는 학생의 휴대폰에서 열리지 않습니다. ATTENTION_PUBLIC_URL에 이 컴퓨터의 주소를 넣어 다시 시작하세요.",
@@ -32,7 +36,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "right_was": ("정답: {words} · 맞힌 학생 {k}명 / {n}명", "Right: {words} · {k} of {n} got it"),
     "stale": ("질문 뒤에 문장이나 T가 바뀌어, 얼려 둔 질문과 이 그래프가 다릅니다.",
               "The sentence or T changed after the question was asked: the frozen question and this chart differ."),
-    "other_question": ("지금 열린 질문은 다른 화면의 것입니다: {page}.", "The open question is another screen's: {page}."),
+    "other_question": ("반의 지금 질문은 다른 화면의 것입니다: {page}.",
+                       "The class's current question is from another screen: {page}."),
     "mark_right": ("반의 정답", "the class's right answer"),
     "not_host": ("이 수업을 연 강의자만 할 수 있습니다.", "Only the lecturer who opened this class can do this."),
     # the questions, by the screen they come from
@@ -49,6 +54,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "join": ("참여하기", "Join"),
     "joined_as": ("참여했습니다 (이름 없이). 수업 {code}", "You are in (no name asked). Class {code}"),
     "rejoin": ("다시 참여하기", "Join again"),
+    "join_other": ("다른 코드로 참여하기", "Join with another code"),
     "wait": ("강의자의 질문을 기다리는 중…", "Waiting for the lecturer's question…"),
     "tap": ("단어를 누르세요. 공개 전까지는 답을 바꿀 수 있습니다.", "Tap a word. You can change your answer until the reveal."),
     "tap_dim": ("차원을 누르세요. 공개 전까지는 답을 바꿀 수 있습니다.",
@@ -62,7 +68,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mine": ("내 답", "mine"),
     "right": ("정답", "right"),
     # refusals
-    "err_code_format": ("코드는 {length}자리 글자와 숫자입니다.", "A class code has {length} letters and digits."),
+    "err_code_format": ("코드는 {length}자리 글자와 숫자입니다 (0·O·1·I·L은 쓰지 않습니다).",
+                        "A class code has {length} letters and digits (never 0, O, 1, I or L)."),
     "err_code_unknown": ("이 코드의 수업이 없습니다 (끝났을 수도 있습니다): {code}", "No class has this code (or it has ended): {code}"),
     "err_too_many_attempts": ("시도가 너무 많습니다. 1분 뒤에 다시 해 보세요.", "Too many tries; wait a minute, then try again."),
     "err_class_full": ("수업이 가득 찼습니다 ({limit}명).", "This class is full ({limit} students)."),
@@ -76,6 +83,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "err_choice_invalid": ("보기에 없는 답입니다.", "That is not one of the answers."),
     "err_too_fast": ("답을 너무 빨리 보냈습니다. 몇 초 뒤에 다시 누르세요.", "Too many answers in a short time; wait a few seconds."),
     "err_question_invalid": ("이 그래프는 질문으로 보낼 수 없습니다.", "This chart cannot be asked as a question."),
+    "err_setting": ("ATTENTION_CLASS_DB에는 PostgreSQL 주소(postgresql://…)만 넣을 수 있습니다. SQLite를 쓰려면 비워 두고, "
+                    "폴더는 ATTENTION_CLASS_DIR로 정합니다. 설정을 고치고 앱을 다시 시작하세요.",
+                    "ATTENTION_CLASS_DB takes a PostgreSQL address (postgresql://…) only. For SQLite leave it unset "
+                    "(ATTENTION_CLASS_DIR sets its folder). Fix the setting and start the app again."),
     "err_store": ("수업 저장소에 닿지 못했습니다. 잠시 뒤에 다시 해 보세요.",
                   "The class store could not be reached; try again in a moment."),
 }

@@ -45,6 +45,7 @@ def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None
     config = figures.chart_config(f"{p.key}-{name}")
     if p.on_phone:  # on a phone the toolbar covers the chart's title; the export tools stay in the sidebar
         config["displayModeBar"] = False
+        fig = figures.for_touch(fig)  # and a swipe across a chart scrolls the page, as on any page
     key = key or f"chart:{name}"
     if live:
         live_chart(fig, config, key=key)

@@ -9,6 +9,8 @@ fragment that reruns every `LIVE_EVERY` seconds.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
@@ -19,9 +21,9 @@ import streamlit as st
 
 from .. import figures, figures_classroom, theme
 from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix
-from ..classroom.model import new_id
+from ..classroom.model import CLASS_TTL_SECONDS, PID_PATTERN, new_id, normalise_code
 from ..classroom.service import HostView
-from ..classroom.store import store_errors
+from ..classroom.store import SettingError, store_errors
 from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
 from . import a11y
@@ -40,6 +42,8 @@ def room() -> Classroom:
 def _refusal(lang: str, err: Exception) -> str:
     if isinstance(err, ClassError):
         return text(lang, f"classroom.err_{err.key}", **err.params)
+    if isinstance(err, SettingError):
+        return text(lang, "classroom.err_setting")
     return text(lang, "classroom.err_store")
 
 
@@ -107,23 +111,13 @@ def class_card(p: Page) -> None:
     url = join_url(view.code, p.lang)
     with st.container(border=True, key="class:card"):
         top = st.columns([3, 2, 2], vertical_alignment="center")
-        top[0].markdown(f"**{p.t('classroom.card_title')}** · {p.t('classroom.code_label')}: `{view.code}`")
+        with top[0]:
+            st.markdown(f"**{p.t('classroom.card_title')}** · {p.t('classroom.code_label')}: **`{view.code}`**")
+            joined_count(p)  # folded or not, the lecturer sees who is in
         if "class:show-card" not in st.session_state:
             st.session_state["class:show-card"] = True
         top[1].toggle(p.t("classroom.show_card"), key="class:show-card")
-
-        def closed() -> None:
-            hosted = _hosting(p)
-            try:
-                if hosted is not None:
-                    room().close(*hosted)
-                p.notify("success", p.t("classroom.closed"))
-            except (ClassError, *store_errors()) as err:
-                p.notify("error", _refusal(p.lang, err))
-            p._state.hosting = ""
-
-        top[2].button(p.t("classroom.close"), key="class:close", icon=":material/logout:",
-                      on_click=guarded(p, closed))
+        close_button(p, top[2])
         if not st.session_state["class:show-card"]:
             return
         qr_col, text_col = st.columns([2, 3], vertical_alignment="center")
@@ -139,7 +133,44 @@ def class_card(p: Page) -> None:
                 st.code(url, language=None, wrap_lines=True)
             if urlsplit(url).hostname in ("localhost", "127.0.0.1", "::1"):
                 st.caption("ⓘ " + p.t("classroom.localhost"))
-            joined_count(p)
+
+
+def close_button(p: Page, slot) -> None:
+    """"Close the class", asked twice: closing ends the question that is out (its tally is not shown again),
+    and one stray click in front of the class should not."""
+    confirm = "class:confirm-close"
+
+    def asked() -> None:
+        st.session_state[confirm] = True
+
+    def closed() -> None:
+        st.session_state.pop(confirm, None)
+        hosted = _hosting(p)
+        try:
+            if hosted is not None:
+                room().close(*hosted)
+            p.notify("success", p.t("classroom.closed"))
+        except (ClassError, *store_errors()) as err:
+            p.notify("error", _refusal(p.lang, err))
+        p._state.hosting = ""
+
+    def kept() -> None:
+        st.session_state.pop(confirm, None)
+
+    if not st.session_state.get(confirm):
+        slot.button(p.t("classroom.close"), key="class:close", icon=":material/logout:", on_click=guarded(p, asked))
+        return
+    with slot:
+        st.markdown(f"**{p.t('classroom.close_sure')}**")
+        yes, no = st.columns(2)
+        yes.button(p.t("classroom.close_yes"), key="class:close-yes", type="primary", on_click=guarded(p, closed))
+        no.button(p.t("classroom.close_no"), key="class:close-no", on_click=guarded(p, kept))
+
+
+def ended_here() -> None:
+    """In a fragment that follows the store: the lecturer's class is gone (closed elsewhere, or its time ran out).
+    The whole page is drawn again, which takes the join card and the tally away and says the class ended."""
+    st.rerun(scope="app")
 
 
 @st.fragment(run_every=LIVE_EVERY)
@@ -149,7 +180,9 @@ def joined_count(p: Page) -> None:
         return
     try:
         view = room().host_view(*hosted)
-    except (ClassError, *store_errors()):
+    except ClassError:
+        ended_here()
+    except store_errors():
         return
     joined = view.tally.joined if view.tally is not None else _joined(hosted[0])
     st.markdown(f"**{p.t('classroom.joined', n=joined)}**")
@@ -210,7 +243,9 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         return
     try:
         view = room().host_view(*hosted)
-    except (ClassError, *store_errors()) as err:
+    except ClassError:
+        ended_here()
+    except store_errors() as err:
         st.caption(_refusal(p.lang, err))
         return
     q, tally = view.question, view.tally
@@ -226,20 +261,46 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
     a11y.chart(p, fig, "class-tally", key="class:tally")
     if not tally.revealed:
         st.caption(p.t("classroom.tally_hidden"))
-        if st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:"):
+
+        def revealed(qid: int) -> None:  # a callback: a click sent with another fragment's change still counts
             try:
-                room().reveal(*hosted, view.qid)
+                room().reveal(*hosted, qid)
             except (ClassError, *store_errors()) as err:
-                st.error(_refusal(p.lang, err))
-                return
-            quiz = p.quiz(name)
-            quiz.hidden = False  # the app's own chart is drawn, the class's right answer marked on it
+                p.notify("error", _refusal(p.lang, err))
+            else:
+                quiz = p.quiz(name)
+                quiz.hidden, quiz.revealed = False, False  # the app's chart is drawn, the class's answer marked
             st.rerun(scope="app")
+
+        st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:",
+                  on_click=guarded(p, revealed), args=(view.qid,))
         return
     words = ", ".join(md(q.choices[j]) for j in q.right)
     st.success(p.t("classroom.right_was", words=words, k=sum(tally.counts[j] for j in q.right), n=tally.answered))
     if not _matches(q, values, rows, cols):
         st.caption("ⓘ " + p.t("classroom.stale"))
+
+
+def reveal_here(p: Page, name: str) -> str:
+    """Before the lecturer's own chart `name` is shown (its quiz revealed, or its hiding turned off): the chart
+    gives the class's question about it away, so that question is revealed too, answers closed.
+
+    "none": no class question about this chart; "class": there is one (revealed now, or before), the chart's
+    reveal is the class's; "failed": it could not be revealed (the page said why): the chart stays hidden."""
+    hosted = _hosting(p)
+    if hosted is None:
+        return "none"
+    try:
+        view = room().host_view(*hosted)
+        q, tally = view.question, view.tally
+        if q is None or tally is None or (q.page, q.chart) != (p.key, name):
+            return "none"
+        if not tally.revealed:
+            room().reveal(*hosted, view.qid)
+    except (ClassError, *store_errors()) as err:
+        p.notify("error", _refusal(p.lang, err))
+        return "failed"
+    return "class"
 
 
 def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> list:
@@ -304,14 +365,36 @@ def _client_key() -> str:
     return "s:" + st.session_state["class:client"]
 
 
+REMEMBER_COOKIE = "attention_class"  # this browser's place in its last class: "CODE.PID", for the class's lifetime
+
+
+def _remembered(code: str) -> str | None:
+    """This browser's participant id in the class `code`, when it joined it before (the join link opened again:
+    the QR code scanned twice, a new tab) and is still in it: joining again would count the student twice."""
+    raw = (st.context.cookies or {}).get(REMEMBER_COOKIE, "")
+    known, _, pid = str(raw).partition(".")
+    try:
+        if known != normalise_code(code) or not PID_PATTERN.fullmatch(pid):
+            return None
+        room().student_view(known, pid)
+    except (ClassError, *store_errors()):
+        return None
+    return pid
+
+
+def _remember(code: str, pid: str) -> None:
+    """Keep this browser's place in the class (a cookie, no name in it: the same random id as the address)."""
+    value = json.dumps(f"{code}.{pid}")
+    st.html(f"<script>document.cookie = {REMEMBER_COOKIE!r} + '=' + {value} + "
+            f"'; path=/; max-age={CLASS_TTL_SECONDS}; SameSite=Lax';</script>", unsafe_allow_javascript=True)
+
+
 def _join(lang: str, code: object) -> None:
     try:
-        pid = room().join(code, _client_key())
+        pid = _remembered(normalise_code(code)) or room().join(code, _client_key())
     except (ClassError, *store_errors()) as err:
         st.session_state["class:msg"] = ("error", _refusal(lang, err))
         return
-    from ..classroom import normalise_code
-
     st.query_params.from_dict({"c": normalise_code(code), "p": pid, "lang": lang})
     st.session_state.pop("class:msg", None)
 
@@ -343,6 +426,9 @@ def student_page() -> None:
     msg = st.session_state.get("class:msg")
     if msg:
         getattr(st, msg[0])(msg[1])
+    if code and pid and PID_PATTERN.fullmatch(pid):
+        with contextlib.suppress(ClassError):
+            _remember(normalise_code(code), pid)
     if not code or not pid:
         with st.form("class:join-form", border=False):
             typed = st.text_input(text(lang, "classroom.type_code"), value=code or "", max_chars=12,
@@ -365,6 +451,14 @@ def question_view(lang: str, code: str, pid: str) -> None:
         if rejoin and st.button(text(lang, "classroom.rejoin"), key="class:rejoin", type="primary"):
             _join(lang, code)
             st.rerun(scope="app")
+        if isinstance(err, ClassError) and not rejoin:  # the class ended, or the address is broken: a new code
+
+            def other() -> None:
+                st.query_params.from_dict({"lang": lang})
+                st.session_state.pop("class:msg", None)
+                st.rerun(scope="app")
+
+            st.button(text(lang, "classroom.join_other"), key="class:join-other", type="primary", on_click=other)
         return
     st.caption(text(lang, "classroom.joined_as", code=code))
     q = view.question
@@ -408,8 +502,8 @@ def question_view(lang: str, code: str, pid: str) -> None:
     a11y.chart(student, figures_classroom.tally(
         q.choices, view.tally.counts, view.tally.right, view.mine,
         title=text(lang, "classroom.tally_title", k=view.tally.answered), y_title=text(lang, "classroom.tally_axis"),
-        right_name=text(lang, "classroom.right"), mine_name=text(lang, "classroom.mine"), height=280),
+        right_name=text(lang, "classroom.right"), mine_name=text(lang, "classroom.mine"), lying=True),
         "tally", key="class:student-tally")
     a11y.chart(student, figures_classroom.frozen_row(
-        q.choices, q.values, q.right, title=text(lang, "classroom.values_title", word=md(q.asked)), height=220),
+        q.choices, q.values, q.right, title=text(lang, "classroom.values_title", word=q.asked)),
         "row", key="class:row")

@@ -35,9 +35,13 @@ def predict_reveal(
 
     def toggled() -> None:
         ok, hidden = p.take(hide_key)
-        if ok:
-            quiz.hidden = bool(hidden)
-            quiz.revealed = False
+        if not ok:
+            return
+        if not hidden and classroom.reveal_here(p, name) == "failed":  # the class's answer stays hidden
+            p._reseed(hide_key)
+            return
+        quiz.hidden = bool(hidden)
+        quiz.revealed = False
 
     st.toggle(p.t("lecture.hide"), key=hide_key, on_change=guarded(p, toggled))
     n_rows, n_cols = np.shape(values)
@@ -64,7 +68,10 @@ def predict_reveal(
         c2.selectbox(p.t("lecture.guess_col"), range(n_cols), format_func=lambda j: cols[j], key=col_key,
                      on_change=guarded(p, guessed), args=(col_key, 1))
         def reveal() -> None:  # a callback, not the button's return value: the quiz may sit in a T part
-            quiz.hidden, quiz.revealed = False, True
+            # with a class question about this chart, the chart's reveal is the class's: one question, one verdict
+            here = classroom.reveal_here(p, name)
+            if here != "failed":
+                quiz.hidden, quiz.revealed = False, here == "none"
 
         c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary",
                   on_click=guarded(p, reveal))
@@ -121,6 +128,10 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stSlider"] { padding-bottom: 1.6rem; }
 [data-testid="stMain"] [data-testid="stSliderThumbValue"] { font-size: 22px; }
 [data-testid="stMain"] [data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: 1rem; }
+/* the class's join card: its address and its code (also in the card's title line, shown folded) read from the back */
+[data-testid="stMain"] .st-key-class-link code { font-size: 22px !important; }
+[data-testid="stMain"] .st-key-class-card [data-testid="stMarkdownContainer"] strong code {
+  font-size: 34px !important; }
 [data-testid="stMain"] h1 { font-size: 48px !important; }
 /* The title takes the focus after each step (a screen reader starts there: WCAG 2.4.3), but it is no control, and
    on a projector its ring reads as a highlight nobody asked for. The controls keep theirs (a11y.py). */

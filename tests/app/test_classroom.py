@@ -133,11 +133,67 @@ def test_presenter_mode_opens_a_class_from_the_page_and_closing_ends_it():
     code = open_store().host_view(class_id, token).code
     assert code in shown_text(at)
     pid = open_store().join(code, "a-phone")
+    at.button(key="class:close").click().run()  # asked first: one stray click does not end the class
+    assert_clean(at)
+    assert state(at).hosting and say("classroom.close_sure") in shown_text(at)
+    at.button(key="class:close-no").click().run()
+    assert state(at).hosting and say("classroom.close_sure") not in shown_text(at)
+    assert open_store().host_view(class_id, token).code == code
     at.button(key="class:close").click().run()
+    at.button(key="class:close-yes").click().run()
     assert_clean(at)
     assert state(at).hosting == "" and say("classroom.closed") in shown_text(at)
     view = student({"c": code, "p": pid})
     assert say("classroom.err_class_over") in shown_text(view)
+    assert view.button(key="class:join-other")  # a phone left on an ended class can type a new code
+    view.button(key="class:join-other").click().run()
+    assert_clean(view)
+    assert view.text_input(key="class:type-code") and "c" not in view.query_params
+
+
+@pytest.mark.parametrize("how", ["reveal", "unhide"])
+def test_showing_the_quiz_chart_reveals_the_class_question_about_it(how):
+    """The lecturer's own reveal (or turning the hiding off) puts the answer on the screen: the class's question
+    about that chart is revealed with it, answers closed, and the chart shows one verdict, the class's."""
+    at = open_page("score")
+    at.button(key="class:open").click().run()
+    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+    at.selectbox(key="quiz:score:scores:row").set_value(1).run()
+    at.button(key="class:ask").click().run()
+    class_id, token = state(at).hosting.split(":", 1)
+    room = open_store()
+    view = room.host_view(class_id, token)
+    pid = room.join(view.code, "a-phone")
+    if how == "reveal":
+        at.button(key="quiz:score:scores:reveal").click().run()
+    else:
+        at.toggle(key="quiz:score:scores:hidden").set_value(False).run()
+    assert_clean(at)
+    assert room.host_view(class_id, token).tally.revealed
+    with pytest.raises(Exception, match="revealed"):
+        room.answer(view.code, pid, view.qid, 0)
+    words = chart_words(at, "scores")
+    assert say("classroom.mark_right") in words and say("lecture.winner") not in words
+    assert not at.success or all(say("lecture.right", largest="") not in str(e.value) for e in at.success)
+    assert not at.warning or all(str(e.value).split(":")[0] not in say("lecture.wrong", largest="", guess=0.0)
+                                 for e in at.warning)
+
+
+def test_the_quiz_reveal_without_a_class_question_keeps_its_own_verdict():
+    at = open_page("score")
+    at.button(key="class:open").click().run()
+    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+    at.button(key="quiz:score:scores:reveal").click().run()
+    assert_clean(at)
+    assert say("lecture.winner") in chart_words(at, "scores") and (at.success or at.warning)
+
+
+def test_a_wrong_class_store_setting_is_said_not_ignored(monkeypatch):
+    monkeypatch.setenv("ATTENTION_CLASS_DB", "/tmp/some/file.sqlite3")
+    at = open_page("temperature")
+    at.button(key="class:open").click().run()
+    assert_clean(at)
+    assert state(at).hosting == "" and say("classroom.err_setting") in shown_text(at)
 
 
 def test_the_student_page_is_not_a_step_of_the_lesson():

@@ -161,3 +161,39 @@ def test_a_restarted_server_keeps_the_class_and_its_answers(new_page, tmp_path):
         received(student, WORDS[2])
         answer(student, 3)  # the question is still open
         assert_no_exception(student)
+
+
+JOINED_JS = """() => { const el = document.querySelector('.st-key-class-card'); return el ? el.innerText : null; }"""
+
+
+def test_the_join_link_opened_again_is_the_same_student_and_an_ended_class_leaves_the_screen(class_server,
+                                                                                                new_page):
+    """A QR code scanned twice (a second tab of the same phone) does not count the student twice: the browser
+    keeps its place in the class (a cookie). A class that ends while the lecturer's page is open (its time ran
+    out) takes its join card off the screen by itself."""
+    import sqlite3
+
+    lecturer = new_page(viewport=(1920, 1080))
+    code, link = open_class_and_ask(lecturer, class_server)
+    phone = new_page(**PHONE)
+    phone.goto(link)
+    by_key(phone, "class:answer-0").wait_for(timeout=WAIT)
+    first = parse_qs(urlsplit(phone.url).query)["p"]
+    joined = text("ko", "classroom.joined", n=1)
+    lecturer.wait_for_function(f"() => ({JOINED_JS})()?.includes({joined!r})", timeout=WAIT, polling=200)
+
+    again = phone.context.new_page()  # the same phone scans the code again
+    again.goto(link)
+    by_key(again, "class:answer-0").wait_for(timeout=WAIT)
+    again.wait_for_function("() => new URLSearchParams(location.search).get('p')", timeout=WAIT)
+    assert parse_qs(urlsplit(again.url).query)["p"] == first
+    settle(lecturer)
+    assert joined in lecturer.evaluate(JOINED_JS)  # still one
+    assert text("ko", "classroom.joined", n=2) not in lecturer.evaluate(JOINED_JS)
+
+    with sqlite3.connect(class_server.class_dir / "classes.sqlite3") as db:  # its time runs out
+        db.execute("UPDATE classes SET expires = 0 WHERE code = ?", (code,))
+    lecturer.get_by_text(text("ko", "classroom.ended")).wait_for(timeout=WAIT)
+    lecturer.wait_for_function(f"() => ({JOINED_JS})() === null", timeout=WAIT, polling=200)
+    assert_no_exception(lecturer)
+    again.close()

@@ -35,8 +35,10 @@ LAYOUT_JS = """
         .map(t => ({px: parseFloat(getComputedStyle(t).fontSize), text: t.textContent.slice(0, 12),
                     where: t.parentElement.getAttribute('class') || ''}))
         .filter(t => t.px < minPx);
-      return {left: r.left, right: r.right, layoutWidth: gd._fullLayout.width, font: gd._fullLayout.font.size,
-              small: small.slice(0, 5)};
+      const L = gd._fullLayout;
+      const axes = Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k) && L[k] && L[k]._id);
+      return {left: r.left, right: r.right, layoutWidth: L.width, font: L.font.size,
+              small: small.slice(0, 5), swipes: L.dragmode === false && axes.every(k => L[k].fixedrange)};
     }),
     formulas,
   };
@@ -59,8 +61,32 @@ def test_every_page_fits_a_phone(app_server, new_page):
             assert chart["layoutWidth"] <= WIDTH, (spec.key, chart)
             assert chart["font"] >= MIN_CHART_FONT_PX, (spec.key, chart)
             assert not chart["small"], (spec.key, chart)  # no drawn text under it, colour bar ticks included
+            assert chart["swipes"], (spec.key, chart)  # no zoom box: a swipe across it scrolls the page
         for formula in m["formulas"]:
             assert formula["right"] <= WIDTH + 1 and formula["scrolls"], (spec.key, formula)
+
+
+def test_a_swipe_across_a_chart_scrolls_the_page(app_server, new_page):
+    """A finger that scrolls the page over a chart scrolls the page, and the chart keeps its ranges (Plotly's
+    default drag on a touch screen draws a zoom box: the page stood still and the chart zoomed in)."""
+    page = new_page(viewport=(WIDTH, HEIGHT), is_mobile=True, has_touch=True, user_agent=PHONE_UA)
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    chart = page.locator(".js-plotly-plot").first
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    ranges = "() => { const L = document.querySelector('.js-plotly-plot')._fullLayout; " \
+             "return [L.xaxis.range, L.yaxis.range]; }"
+    main = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTop + window.scrollY"
+    before, top = page.evaluate(ranges), page.evaluate(main)
+    x, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y0}]})
+    for k in range(1, 11):  # a slow upward swipe, 10 moves
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y0 - 25 * k}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function(f"top => ({main})() > top + 50", arg=top, timeout=30_000)
+    assert page.evaluate(ranges) == before
 
 
 def test_the_sidebar_still_opens_on_a_phone(app_server, new_page):
