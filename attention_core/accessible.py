@@ -74,7 +74,18 @@ def _num(v: object, decimals: int = 2) -> str:
         return plain(v)
     if not np.isfinite(f):
         return ""
-    return f"{f:.{decimals}f}".replace("-", "−") if f != int(f) or decimals else f"{int(f)}"
+    if f != int(f) or decimals:
+        return _fixed(f, decimals)
+    return f"{int(f)}"
+
+
+def _fixed(f: float, decimals: int) -> str:
+    """`f` to `decimals` places with a true minus sign; a number that prints as zero prints "0.00", never "−0.00"
+    (the chart beside it prints 0.00: a tiny negative, or −0.0)."""
+    out = f"{f:.{decimals}f}"
+    if float(out) == 0:
+        out = f"{0.0:.{decimals}f}"
+    return out.replace("-", "−")
 
 
 def _is_mask(trace: dict) -> bool:
@@ -132,13 +143,16 @@ def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, c
         if mz.shape == z.shape:
             hidden = np.isfinite(mz)
     masked = f"{theme.MASKED_SYMBOL} {text(lang, 'a11y.masked')}"
-    fmt = f"{{:.{decimals}f}}"
     cells = () if not with_cells else tuple(
-        tuple(masked if h else "" if not np.isfinite(v) else fmt.format(v).replace("-", "−") for v, h in zip(row, hid))
+        tuple(masked if h else "" if not np.isfinite(v) else _fixed(v, decimals) for v, h in zip(row, hid))
         for row, hid in zip(z.tolist(), hidden.tolist()))
     open_z = np.where(hidden | ~np.isfinite(z), -np.inf, z)
-    items = [f"{ys[i]} → {xs[j]} {_num(open_z[i, j])}"
-             for i, j in enumerate(np.argmax(open_z, axis=1)) if np.isfinite(open_z[i, j])]  # ties: the first
+    items = []
+    for i, row in enumerate(open_z):  # each row's largest open cell; on a tie every tied column is named
+        top = row.max(initial=-np.inf)
+        if np.isfinite(top):
+            tied = [xs[j] for j in np.flatnonzero(np.isclose(row, top, rtol=1e-9, atol=1e-12))]
+            items.append(f"{ys[i]} → {', '.join(map(str, tied))} {_num(top)}")
     return Table(caption, corner, tuple(ys), tuple(xs), cells), _listed(items, NAME_ROWS, lang)
 
 

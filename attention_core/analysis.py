@@ -95,10 +95,20 @@ def shuffled(s: Scenario, seed: int) -> tuple[np.ndarray, AttentionTrace]:
 
 
 def asymmetry(scores: np.ndarray) -> tuple[int, int, float]:
-    """The pair (i, j) where |score_ij − score_ji| is largest, and that gap."""
+    """The pair (i, j) where |score_ij − score_ji| is largest, and that gap (the first such pair on a tie:
+    `asymmetry_ties` says how many share it)."""
     gap = np.abs(scores - scores.T)
     i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
     return int(i), int(j), float(gap[i, j])
+
+
+def asymmetry_ties(scores: np.ndarray, rtol: float = 1e-9) -> int:
+    """How many pairs of words {i, j} share the largest gap |score_ij − score_ji| (1 when one pair has it): a
+    text that names `asymmetry`'s pair says "one of k" when k > 1 (e.g. two words with equal vectors)."""
+    gap = np.abs(scores - scores.T)
+    top = float(gap.max(initial=0.0))
+    upper = gap[np.triu_indices(gap.shape[0], k=1)]
+    return int(np.count_nonzero(np.isclose(upper, top, rtol=rtol, atol=1e-12)))
 
 
 def symmetry(w_q: np.ndarray, w_k: np.ndarray, scores: np.ndarray, tol: float = 1e-9) -> str:

@@ -14,7 +14,10 @@ def symmetry_text(page: ui.Page, scores, words: list[str]) -> str:
     why = analysis.symmetry(scenario.w_q, scenario.w_k, scores)
     if why == "asymmetric":
         a, b, _ = analysis.asymmetry(scores)
-        out = page.tm("score.asym_text", i=words[a], j=words[b], a=float(scores[a, b]), b=float(scores[b, a]))
+        ties = analysis.asymmetry_ties(scores)  # fair on a tie: the pair named is one of them, and says so
+        which = page.t("score.asym_largest") if ties == 1 else page.t("score.asym_largest_tied", k=ties)
+        out = page.tm("score.asym_text", i=words[a], j=words[b], a=float(scores[a, b]), b=float(scores[b, a]),
+                      which=which)
     else:
         out = page.t("score.sym_m_text" if why == "symmetric_m" else "score.sym_words_text")
     above_self = analysis.self_not_top(scores) if why != "asymmetric" else []

@@ -105,3 +105,12 @@ def test_a_shared_figure_is_described_once_per_language_and_its_description_goes
     assert ref() is None
     accessible.describe(figures.bars([0.1], ["z"], title="other"), "en")  # a new entry sweeps the dead ones
     assert all(r() is not None for r, _ in accessible._MEMO.values())
+
+
+def test_a_number_that_prints_as_zero_has_no_minus_and_a_tie_names_every_tied_column():
+    z = np.array([[-0.0, -0.001, 0.5], [0.3, 0.3, -0.2]])
+    fig = figures.heatmap(z, figures.Axis(["a", "b"]), figures.Axis(["x", "y", "z"]), title="t")
+    d = accessible.describe(fig, "en")
+    (table,) = d.tables
+    assert [list(r) for r in table.cells] == [["0.00", "0.00", "0.50"], ["0.30", "0.30", "−0.20"]]
+    assert "b → x, y 0.30" in d.name and "a → z 0.50" in d.name  # the chart beside it shows the tie

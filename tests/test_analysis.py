@@ -192,3 +192,11 @@ def test_dk_experiment_is_computed_once_and_read_only():
     assert a["std_raw"] is b["std_raw"] and a is not b
     with pytest.raises(ValueError):
         a["std_raw"][0] = 0
+
+
+def test_asymmetry_ties_count_the_pairs_that_share_the_largest_gap():
+    scores = np.array([[0.0, 3.0, 1.0], [0.0, 0.0, 0.0], [-2.0, 0.0, 0.0]])  # gaps: {0,1} 3, {0,2} 3, {1,2} 0
+    assert an.asymmetry_ties(scores) == 2 and an.asymmetry(scores)[2] == 3.0
+    scores[0, 2] = 0.5
+    assert an.asymmetry_ties(scores) == 1
+    assert an.asymmetry_ties(np.zeros((1, 1))) == 0  # one word: no pair at all

@@ -37,12 +37,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "asym": ("누가 보는지가 중요할까? score_ij와 score_ji", "Does it matter who looks? score_ij and score_ji"),
     "asym_text": (
         "지금 M = W_Q W_Kᵀ가 대칭이 아니어서, ‘{i}’{i:이/가} ‘{j}’{j:을/를} 보는 점수({a:.2f})와 ‘{j}’{j:이/가} "
-        "‘{i}’{i:을/를} 보는 점수({b:.2f})가 다릅니다 (차이가 가장 큰 쌍). M이 대칭이면 (W_Q = W_K일 때처럼) QKᵀ도 "
+        "‘{i}’{i:을/를} 보는 점수({b:.2f})가 다릅니다 ({which}). M이 대칭이면 (W_Q = W_K일 때처럼) QKᵀ도 "
         "대칭이 되어 두 점수가 같아집니다.",
         "Here M = W_Q W_Kᵀ is not symmetric, so the score of ‘{i}’ looking at ‘{j}’ ({a:.2f}) differs from ‘{j}’ "
-        "looking at ‘{i}’ ({b:.2f}) (the pair with the largest gap). With a symmetric M (as when W_Q = W_K), QKᵀ "
+        "looking at ‘{i}’ ({b:.2f}) ({which}). With a symmetric M (as when W_Q = W_K), QKᵀ "
         "is symmetric too and the two are equal.",
     ),
+    "asym_largest": ("차이가 가장 큰 쌍", "the pair with the largest gap"),
+    "asym_largest_tied": ("차이가 가장 큰 {k}쌍 중 하나", "one of {k} pairs with the same largest gap"),
     "sym_m_text": (
         "지금 M = W_Q W_Kᵀ가 대칭이라 (W_Q = W_K일 때처럼) 어떤 문장이든 QKᵀ가 대칭입니다: score_ij = score_ji. "
         "W_Q와 W_K를 서로 다르게 하면 (예: ‘감정을 보는 시선’ 프리셋) 비대칭이 나타날 수 있습니다.",

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from .. import scenes, theme
+from .. import codec, scenes, theme
 from ..errors import InputError
 from .frame import Page, md
 from .guard import guarded
@@ -30,9 +30,26 @@ def apply(p: Page, index: int) -> None:
         p.open(scene.page)
 
 
+def moved_from(p: Page, scene: scenes.Scene) -> str:
+    """"" while the screen shows the scene's own state; else what changed since it was opened (T moved, another
+    sentence or weights, another page), said under its caption: the caption's numbers and words are the scene's."""
+    if p.key != scene.page:
+        return p.t("lecture.scene_moved_page", page=p.t(f"page.{scene.page}"))
+    if p.scenario is scene.scenario:
+        return ""
+    same = codec.link_payload(scene.scenario, p.view)
+    if codec.link_payload(p.scenario, p.view) == same:
+        return ""
+    t_only = codec.link_payload(p.scenario.with_temperature(scene.scenario.temperature), p.view) == same
+    if t_only:
+        return p.t("lecture.scene_moved_t", saved=scene.scenario.temperature, now=p.scenario.temperature)
+    return p.t("lecture.scene_moved")
+
+
 def step(p: Page, by: int) -> None:
-    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown): `by` scenes on from the one shown now, a callback. Each
-    press moves a scene, one sent before the page was drawn again included."""
+    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown): `by` scenes on from the one shown now, a callback (0:
+    the scene shown, its state again). Each press moves a scene, one sent before the page was drawn again
+    included."""
     if walking(p) and 0 <= p.walk + by < len(p.scenes):
         apply(p, p.walk + by)
 
@@ -91,8 +108,13 @@ def nav(p: Page) -> None:
                         width="stretch", on_click=guarded(p, step), args=(p, 1))
         end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch", on_click=guarded(p, end), args=(p,))
         caption = scene.caption_shown(p.lang)
-        if caption:
+        moved = moved_from(p, scene) if caption else ""
+        if caption and not moved:
             st.info(md(caption), icon=":material/slideshow:")
+        elif caption:  # the caption speaks of the scene's state, which the screen no longer shows: said so
+            st.warning(f"{md(caption)}\n\n{moved}", icon=":material/slideshow:")
+            st.button(p.t("lecture.scene_back"), key="pr:back", icon=":material/undo:", on_click=guarded(p, step),
+                      args=(p, 0))
         st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 

@@ -52,6 +52,38 @@ def test_the_builtin_lesson_walks_in_the_language_on_screen():
         assert any(md(lesson[k].caption_shown("en")) in i.value for i in at.info), k
 
 
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_caption_whose_scene_was_moved_says_so_and_the_scene_comes_back(lang):
+    """A caption's numbers are its scene's: once T moves (or the sentence, or the page), the banner says which
+    state the caption is about and what the screen shows now, and "back to the scene" restores it."""
+    from attention_core.i18n import text
+
+    lesson = scenes.builtin()
+    k = next(i for i, sc in enumerate(lesson) if sc.page == "temperature" and "{" in sc.caption_in(lang))
+    at = open_page("home")
+    at.segmented_control(key="sb:lang").set_value(lang).run()
+    at.button(key="home:lesson").click().run()
+    for _ in range(k):
+        at.button(key="pr:next").click().run()
+    assert state(at).walk == k
+    saved = lesson[k].scenario.temperature
+    assert not [w for w in at.warning if md(lesson[k].caption_shown(lang)) in w.value]
+    now = next(t for t in (2.0, 0.5, 5.0) if t != saved)
+    at.select_slider(key="sb:T").set_value(now).run()
+    assert_clean(at)
+    said = text(lang, "lecture.scene_moved_t", saved=saved, now=now)
+    banner = [w.value for w in at.warning if md(lesson[k].caption_shown(lang)) in w.value]
+    assert banner and said in banner[0]
+    assert not any(md(lesson[k].caption_shown(lang)) in i.value for i in at.info)
+    at.button(key="pr:back").click().run()
+    assert_clean(at)
+    assert state(at).scenario.temperature == saved and state(at).walk == k
+    assert any(md(lesson[k].caption_shown(lang)) in i.value for i in at.info)
+    assert not any(said in w.value for w in at.warning)
+    at.text_input(key="sb:sentence").set_value("고양이가 매트 위에 앉았다").run()  # another sentence: said too
+    assert any(text(lang, "lecture.scene_moved") in w.value for w in at.warning)
+
+
 def test_scenes_are_added_reordered_deleted_and_walked():
     at = open_drawer(open_page("score"), "sc:box")
     at.text_input(key="sc:cap_ko").input("첫 장면").run()

@@ -65,3 +65,19 @@ def test_symmetry_text_follows_the_math_not_a_fixed_claim():
     assert_clean(at)
     text = " ".join(m.value for m in at.markdown)
     assert "이 문장의 단어들로는 차이가 드러나지 않습니다" in text and "프리셋으로 바꾸면" not in text
+
+
+def test_the_largest_asymmetry_is_named_fairly_on_a_tie():
+    """‘영화였다’ and ‘장면이었다’ score alike, so ‘슬픈’ ↔ either has the same largest gap: the text names one and
+    says it is one of two; with distinct words it is "the pair"."""
+    at = open_page("score")
+    s = state(at).scenario
+    scores = analysis.compute(s).trace.scores
+    assert analysis.asymmetry_ties(scores) == 2
+    text = " ".join(m.value for m in at.markdown)
+    assert say("score.asym_largest_tied", k=2) in text and say("score.asym_largest") not in text
+    at.text_input(key="sb:sentence").set_value("슬픈 영화였다 아름다운").run()
+    assert_clean(at)
+    assert analysis.asymmetry_ties(analysis.compute(state(at).scenario).trace.scores) == 1
+    text = " ".join(m.value for m in at.markdown)
+    assert say("score.asym_largest") in text and say("score.asym_largest_tied", k=2) not in text
