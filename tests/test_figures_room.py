@@ -146,13 +146,16 @@ def test_presenter_numbers_fit_their_cells_or_are_left_out_and_said(sentence, wi
             assert figures.numbers_left_out(fig)
 
 
-def test_the_note_on_left_out_numbers_is_in_both_languages():
-    ko, en = text("ko", "views.numbers_hover"), text("en", "views.numbers_hover")
+@pytest.mark.parametrize("key", ["views.numbers_hover", "views.numbers_hover.presenter"])
+def test_the_note_on_left_out_numbers_is_in_both_languages(key):
+    ko, en = text("ko", key), text("en", key)
     assert ko and en and ko != en
     assert "가리키면" in ko and "hover" in en
     for lang, note in (("ko", ko), ("en", en)):  # it names the switch under every chart by the label it shows
         assert f"‘{text(lang, 'a11y.table_switch')}’" in note
         assert "단어" not in note and "word" not in note  # a cell's row and column are not always two words (V, X)
+    if key == "views.numbers_hover":  # outside presenter mode the layout's width is assumed, not the screen's:
+        assert "좁은 단" in ko and "narrow column" in en  # the note says so (on a 1920 px screen the cells are wider)
 
 
 def test_a_chart_that_prints_no_numbers_by_request_does_not_say_they_were_left_out():

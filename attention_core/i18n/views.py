@@ -22,11 +22,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "in every panel.",
     ),
     "residual_grid": ("X, Attention, Z, LayerNorm(Z): 색 척도 하나", "X, Attention, Z, LayerNorm(Z) on one scale"),
+    # outside presenter mode a chart is laid out for a narrow column (a laptop's half page, a phone), whatever the
+    # screen: on a wide screen its cells come out larger than that, so the sentence says what the layout assumed
     "numbers_hover": (
-        "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸을 가리키면(휴대폰에서는 "
-        "누르면) 그 칸의 행과 열, 값이 나오고, 위의 ‘숫자를 표로 보기’에서 모든 숫자를 볼 수 있습니다.",
-        "The cells are too small for numbers of a readable size, so they are left out: hover over a cell (tap it on "
-        "a phone) for its row, column and value, or open ‘Numbers as a table’ above for every number.",
+        "이 그림은 좁은 단에 맞춰 그려지는데, 거기서는 칸 안의 숫자가 읽을 수 있는 크기(11px)보다 작아지므로 숫자를 "
+        "생략했습니다. 칸을 가리키면(휴대폰에서는 누르면) 그 칸의 행과 열, 값이 나오고, 위의 ‘숫자를 표로 보기’에서 "
+        "모든 숫자를 볼 수 있습니다.",
+        "The chart is laid out for a narrow column, where numbers in its cells would be smaller than a readable "
+        "size (11 px), so they are left out: hover over a cell (tap it on a phone) for its row, column and value, "
+        "or open ‘Numbers as a table’ above for every number.",
+    ),
+    # presenter mode lays the charts out for the screen's measured width: there the cells are too small
+    "numbers_hover.presenter": (
+        "칸이 좁아 읽을 수 있는 크기의 숫자가 들어가지 않아 칸 안의 숫자를 생략했습니다. 칸을 가리키면 그 칸의 행과 "
+        "열, 값이 나오고, 위의 ‘숫자를 표로 보기’에서 모든 숫자를 볼 수 있습니다.",
+        "The cells are too small for numbers of a readable size, so they are left out: hover over a cell for its "
+        "row, column and value, or open ‘Numbers as a table’ above for every number.",
     ),
     # multi-head
     "separate": (

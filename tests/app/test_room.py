@@ -18,7 +18,7 @@ def test_left_out_numbers_are_said_under_their_chart(key, lang):
     assert_clean(at)
     assert at.session_state["attention_state"].view.presenter
     left_out = [name for name in chart_names(at) if (chart(at, name).layout.meta or {}).get("numbers_left_out")]
-    note = say("views.numbers_hover", lang)
+    note = say("views.numbers_hover.presenter", lang)  # presenter mode: laid out for the measured screen
     assert sum(c.value == note for c in at.caption) == len(left_out), (key, left_out)
 
 
@@ -28,7 +28,7 @@ def test_the_score_page_laid_out_for_a_laptop_leaves_out_the_contribution_number
     at = open_page("score", query={"s": encode_link(Scenario(), View(presenter=True))})
     assert_clean(at)
     assert any((chart(at, name).layout.meta or {}).get("numbers_left_out") for name in chart_names(at))
-    assert say("views.numbers_hover") in [c.value for c in at.caption]
+    assert say("views.numbers_hover.presenter") in [c.value for c in at.caption]
 
 
 def shown_table(table):

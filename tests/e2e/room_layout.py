@@ -167,7 +167,7 @@ def numbers_failures(page) -> list:
         if cell["text"] or fits:
             bad.append(("numbers left out where they fit", cell["name"], round(cell["w"]), round(cell["h"])))
     left_out = sorted({c["name"] for c in cells if c["left"]})
-    note = text(page.evaluate("() => document.documentElement.lang"), "views.numbers_hover")
+    note = text(page.evaluate("() => document.documentElement.lang"), "views.numbers_hover.presenter")
     notes = page.locator("[data-testid='stMain'] [data-testid='stCaptionContainer']", has_text=note).count()
     if notes != len(left_out):
         bad.append(("notes that hover has the numbers", notes, "charts leaving them out", left_out))
