@@ -110,6 +110,10 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 /* A page's sections are h2 under its h1 title (heading order, WCAG 1.3.1), drawn at the size of Streamlit's h3. */
 [data-testid="stMain"] [data-testid="stHeading"] h2 {{ font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem;
   letter-spacing: -0.005em; }}
+/* A folded sidebar is only moved off screen by Streamlit: hidden, its controls leave the Tab order (WCAG 2.4.3,
+   2.4.7; presenter mode and phones start folded, and 21 unseen Tab stops came first). */
+[data-testid="stSidebar"][data-collapsed="true"],
+[data-testid="stSidebar"][data-collapsed="true"] * {{ visibility: hidden !important; }}  /* help "?" set visible */
 /* Carriers of a chart's name: read by the script, never shown (no gap in the layout either). */
 [data-testid="stElementContainer"]:has(.{CHART_NAME_CLASS}) {{ display: none !important; }}
 /* The skip link: off screen until it has the focus. */

@@ -243,11 +243,22 @@ CLICKER_JS = """
     }
     return true;
   };
+  const typing = new WeakSet();  // text boxes edited since their text was last sent
+  document.addEventListener("input", (e) => {
+    const t = e.target;
+    if (t && t.matches && t.matches("input:not([type=range]):not([type=checkbox]):not([type=radio])")) typing.add(t);
+  }, true);
+  document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target) typing.delete(e.target); }, true);
+  document.addEventListener("focusout", (e) => { if (e.target) typing.delete(e.target); }, true);
   window.addEventListener("keydown", (e) => {
     if (e.key !== "PageDown" && e.key !== "PageUp") return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const t = e.target;
     if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
+    // a box being typed in keeps its keys (a step would drop what is typed), and so does an open list; a box whose
+    // text was sent (Enter, or the focus left it) lets the clicker step, as with the focus anywhere else
+    if (t && t.matches && t.matches("input") && typing.has(t)) return;
+    if (t && t.closest && t.closest("[aria-expanded='true']")) return;
     const which = e.key === "PageDown" ? "next" : "prev";
     const opening = performance.now() - opened < PENDING_MS;  // a lesson or presenter mode is just being opened
     if (!stepButton(which) && !presenterOn() && !opening) return;  // not presenting: the key scrolls as usual

@@ -84,6 +84,11 @@ _BAR_CSS = f"""
   box-shadow: -0.75rem 0 0 {theme.PRESENTER_BAR_BG}, 0.75rem 0 0 {theme.PRESENTER_BAR_BG};
 }}
 [data-testid="stMain"] [data-testid="stElementContainer"]:has(.attention-focus) {{ display: none; }}
+/* On a short or narrow screen (a phone, a window zoomed to 200 %) a pinned bar with its caption would cover most of
+   it, at 640 × 360 all of it (WCAG 1.4.10): there it scrolls away with the page. */
+@media (max-height: 600px), (max-width: 640px) {{
+  [data-testid="stMain"] :has(> .st-key-pr-bar) {{ position: static; box-shadow: none; }}
+}}
 </style>
 """
 

@@ -422,3 +422,23 @@ def test_on_a_phone_slider_thumbs_are_44_px_targets(app_server, new_page):
     assert page.locator(STREAMLIT_THUMBS).count() >= 2
     missed = page.evaluate(THUMB_HITS_JS, [STREAMLIT_THUMBS, half])
     assert missed and not any(missed), missed
+
+
+FOCUS_WHERE_JS = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+  return {sidebar: !!a.closest('[data-testid="stSidebar"]'), x: r.x, w: r.width, tag: a.tagName}; }"""
+
+
+def test_a_folded_sidebar_takes_no_tab_stop(app_server, new_page):
+    """Presenter mode (and a phone) start with the sidebar folded, which Streamlit only moves off screen: its 21
+    controls came first in the Tab order, unseen, and typing then edited a hidden sentence box."""
+    from attention_core.codec import encode_link
+    from attention_core.scenario import Scenario, View
+
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score") + "?s=" + encode_link(Scenario(), View(presenter=True)))
+    settle(page)
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stSidebar\"]').dataset.collapsed") == "true"
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS_WHERE_JS)
+        assert not where["sidebar"] and where["x"] + where["w"] > 0, where

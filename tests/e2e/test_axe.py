@@ -245,3 +245,27 @@ def test_class_mode_has_no_critical_or_serious_violation(app_server, new_page, a
     lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
     check("lecturer: revealed", lecturer, presenter=True)
     assert not failures, failures
+
+
+@pytest.mark.parametrize("setting", ["laptop", "phone"])
+def test_tables_opened_in_a_narrow_column_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
+                                                                               setting):
+    """"Numbers as a table" opened on ④ (charts in half columns; on a phone, a narrow screen): a table wider than its
+    column scrolls in its own box, which the keyboard reaches and which is named (axe: scrollable-region-focusable)."""
+    page = new_page(**SETTINGS[setting])
+    page.goto(app_server.page_url("value"))
+    settle(page)
+    title = text("ko", "a11y.table_switch")
+    closed = page.locator("[data-testid='stMain'] [data-testid='stExpander']", has_text=title).locator(
+        "details:not([open]) summary")
+    for _ in range(12):  # each opening reruns the page: open the first closed one until none is left
+        if not closed.count():
+            break
+        closed.first.click()
+        settle(page)
+    assert not closed.count()
+    tables = page.locator("[data-testid='stMain'] .a11y-table")
+    assert tables.count() >= 2
+    assert page.evaluate("() => [...document.querySelectorAll('.a11y-table')].some(t => t.scrollWidth > t.clientWidth)")
+    bad = audit(page)
+    assert not bad, summary(bad)

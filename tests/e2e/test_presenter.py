@@ -7,6 +7,7 @@ import pytest
 
 from attention_core.i18n import text
 from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, click_with_a_fragments_change, settle
+from tests.e2e.helpers import assert_no_exception
 
 # A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
 # the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
@@ -111,3 +112,28 @@ def test_in_presenter_mode_the_title_takes_the_focus_after_a_step_without_a_ring
     page.wait_for_function("() => { const s = getComputedStyle(document.activeElement);"
                            " return document.activeElement.tagName !== 'H1' && s.outlineStyle === 'solid'"
                            " && parseFloat(s.outlineWidth) >= 3; }")
+
+
+def test_pagedown_while_typing_a_sentence_keeps_the_text_and_steps_once_it_is_sent(app_server, new_page):
+    """A clicker's PageDown in the middle of typing would drop what is typed: a box being typed in keeps its keys.
+    Once the text is sent (Enter), the clicker steps again, the new sentence carried to the next page."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    click_toggle(page, "sb:presenter")
+    settle(page)
+    box = by_key(page, "pr:sentence").locator("input")
+    box.click()
+    box.press("End")
+    box.type(" 정말")
+    page.keyboard.press("PageDown")  # mid-typing: no step (a step's run would start now and switch the page)
+    box.press("Enter")
+    settle(page)
+    assert path_of(page) == "score"  # still here, the sentence sent
+    page.wait_for_function("s => document.querySelector('.st-key-pr-sentence input').value.endsWith(s)", arg=" 정말",
+                           timeout=30_000)
+    page.keyboard.press("PageDown")
+    page.wait_for_url("**/temperature*")
+    settle(page)
+    assert by_key(page, "pr:sentence").locator("input").input_value().endswith(" 정말")
+    assert_no_exception(page)

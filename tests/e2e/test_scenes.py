@@ -233,3 +233,20 @@ def test_a_bad_lesson_file_is_refused_with_a_message_and_nothing_changes(app_ser
     settle(page)
     assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
     assert path_of(page) == "gaze" and page.get_by_text("장면 1 /").count() == 0  # no lesson started
+
+
+BAR_POSITION_JS = """() => { const bar = document.querySelector('.st-key-pr-bar');
+  return bar ? getComputedStyle(bar.parentElement).position : null; }"""
+
+
+@pytest.mark.parametrize("size, pinned", [((1920, 1080), True), ((640, 360), False), ((390, 844), False)])
+def test_the_caption_bar_is_pinned_only_where_it_leaves_room_for_the_page(app_server, new_page, size, pinned):
+    """At 640 × 360 (a 1280 × 720 window zoomed to 200 %) the pinned bar covered the whole screen, on a phone more
+    than half: there it scrolls with the page (WCAG 1.4.10)."""
+    page = new_page(viewport=size)
+    page.goto(app_server.url)
+    settle(page)
+    page.locator("[data-testid='stMain'] button", has_text=text("ko", "lecture.builtin_open")).click()
+    page.wait_for_function("() => document.querySelector('.st-key-pr-bar') !== null", timeout=60000)
+    settle(page)
+    assert page.evaluate(BAR_POSITION_JS) == ("sticky" if pinned else "static")
