@@ -48,7 +48,7 @@ with ui.page("home") as page:
                                      y_title=page.t("home.share_axis"), y_range=(0.0, 110.0), decimals=0), "share")
 
         share_part()
-    st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)V")
+    st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{T}\right)V")
     left, right = st.columns([2, 3])
     with left:
         st.header(page.t("home.summary"))

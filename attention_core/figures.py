@@ -1267,27 +1267,39 @@ def line_rows(
     y_range: tuple[float, float] | None = None,
     presenter: bool = False,
     height: int = 300,
+    width_px: float = theme.HALF_WIDTH_PX,
 ) -> go.Figure:
     """Each row (name, values over the same labels) as markers and lines, e.g. mean and std per word.
-    `y_range`: the lowest and highest the rows reach (e.g. over every T): a fixed value axis around it."""
+    `y_range`: the lowest and highest the rows reach (e.g. over every T): a fixed value axis around it.
+    Laid out for `width_px`: labels that would overlap are thinned to every k-th (hover names every one), the
+    markers shrink with the space a word has, and the legend's rows are counted at that width."""
     n = len(x_labels)
+    size = _font_size(presenter)
+    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=x_labels, bottom_angle=angle)
+    step_px = max(1.0, width_px - margin["l"] - margin["r"]) / max(n, 1)
+    shown, tick_size = thinned(x_labels, step_px, size, rotated=bool(angle), diagonal=bool(angle),
+                               least=_least(presenter, theme.TICK_MIN_SIZE))
+    first = {}
+    for i, label in enumerate(x_labels):
+        first.setdefault(label, i)
+    marker = round(min(9.0, max(4.0, step_px * 0.45)), 1)
     data = [{
         "type": "scatter", "x": list(range(n)), "y": list(vals), "name": name, "mode": "lines+markers",
-        "line": {"color": color, "dash": dash}, "marker": {"symbol": symbol, "size": 9}, "customdata": list(x_labels),
-        "hovertemplate": f"{plain(name)}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>",
+        "line": {"color": color, "dash": dash}, "marker": {"symbol": symbol, "size": marker},
+        "customdata": list(x_labels), "hovertemplate": f"{plain(name)}<br>%{{customdata}}: %{{y:.3f}}<extra></extra>",
     } for (name, vals), color, dash, symbol in zip(rows, _cycle(theme.SERIES, len(rows)),
                                                    _cycle(theme.DASHES, len(rows)), _cycle(theme.SYMBOLS, len(rows)))]
-    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
     layout = {
-        "xaxis": {"tickmode": "array", "tickvals": list(range(n)), "ticktext": list(x_labels), "tickangle": angle,
-                  "range": [-0.5, n - 0.5]},  # room for the first and last labels
+        # the words sit at 0 … n−1 on a numeric axis: no zero line there (it ran through the first word like a mark)
+        "xaxis": {"tickmode": "array", "tickvals": [first[x] for x in shown], "ticktext": list(shown),
+                  "tickangle": angle, "tickfont": {"size": tick_size}, "range": [-0.5, n - 0.5],
+                  "zeroline": False, "showgrid": False},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999",
                   **({"range": _padded(*y_range)} if y_range else {})},
         "legend": BOTTOM_LEGEND,
     }
-    size = _font_size(presenter)
-    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=x_labels, bottom_angle=angle)
-    margin["b"] += legend_px([name for name, _ in rows], size)
+    margin["b"] += legend_px([name for name, _ in rows], size, width_px=width_px - 2 * theme.EDGE_PX)
     return _figure(data, layout, title, height, presenter, margin)
 
 
@@ -1358,10 +1370,14 @@ def training_curves(
         "line": {"color": theme.TRUTH_COLOR, "width": 2},
         "hovertemplate": f"{loss_name}<br>%{{x}} → %{{y:.4f}}<extra></extra>",
     }]
-    for (name, values), color in zip(measures.items(), _cycle(theme.SERIES, len(measures))):
+    # each measure has its own dash and marker as well as its colour (WCAG 1.4.1): the loss is the solid line
+    dashes = [d for d in theme.DASHES if d != "solid"] or list(theme.DASHES)
+    for (name, values), color, dash, symbol in zip(measures.items(), _cycle(theme.SERIES, len(measures)),
+                                                   _cycle(dashes, len(measures)),
+                                                   _cycle(theme.SYMBOLS, len(measures))):
         data.append({
             "type": "scatter", "x": list(measure_steps), "y": list(values), "mode": "lines+markers", "name": name,
-            "yaxis": "y2", "line": {"color": color, "width": 2}, "marker": {"size": 4},
+            "yaxis": "y2", "line": {"color": color, "width": 2, "dash": dash}, "marker": {"size": 6, "symbol": symbol},
             "hovertemplate": f"{name}<br>%{{x}} → %{{y:.3f}}<extra></extra>",
         })
     top = max([*losses, 0.0]) or 1.0

@@ -1,5 +1,6 @@
 """Q/K gaze: X, W_Q, W_K, Q and K; one word's gaze on every other word, as numbers and as arrows."""
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -76,10 +77,13 @@ with ui.page("gaze") as page:
         for group in (g for g in groups if len(g) > 1):
             st.caption(page.tm("gaze.coincident", words=" = ".join(words[j] for j in group), a=a + 1, b=b + 1))
     with table_col:
-        table = pd.DataFrame(
-            {page.t("gaze.partial"): analysis.partial_dot(trace.q, trace.k, i, (a, b)),
-             page.t("gaze.full"): trace.scores[i]},
-            index=words,
-        )
+        partial = analysis.partial_dot(trace.q, trace.k, i, (a, b))
+        table = pd.DataFrame({page.t("gaze.partial"): partial, page.t("gaze.full"): trace.scores[i]}, index=words)
         ui.number_table(page, table, decimals=dict.fromkeys(table.columns, 2))
-        st.caption(page.t("gaze.partial_caption"))
+        # what the table shows: a difference from the dimensions not drawn, or none (said as it is)
+        if trace.q.shape[1] == 2:
+            st.caption(page.t("gaze.partial_all"))
+        elif np.allclose(partial, trace.scores[i], rtol=1e-9, atol=1e-12):
+            st.caption(page.t("gaze.partial_same"))
+        else:
+            st.caption(page.t("gaze.partial_caption"))

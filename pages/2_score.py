@@ -45,7 +45,7 @@ with ui.page("score") as page:
             page.fig.heatmap(trace.scores, *page.word_axes(), title=page.t("score.matrix"), marks=[picked, *marks],
                              width_px=page.matrix_width), "scores"))
     with right:
-        st.latex(r"\mathrm{score}_{ij} = Q_i \cdot K_j \qquad QK^{T} \in \mathbb{R}^{n \times n}")
+        st.latex(r"\mathrm{score}_{ij} = Q_i \cdot K_j \qquad QK^{\top} \in \mathbb{R}^{n \times n}")
         st.markdown(f"**{page.t('score.cell')}**")
         c1, c2 = st.columns(2)
         with c1:

@@ -189,7 +189,7 @@ with ui.page("temperature") as page:
     exp = analysis.dk_experiment(DKS, n=DK_WORDS, trials=DK_TRIALS)
     st.markdown(page.t("temperature.dk_lead", n=DK_WORDS, trials=DK_TRIALS, lo_dk=DKS[0], hi_dk=DKS[-1],
                        lo=float(exp["max_scaled"][0]), hi=float(exp["max_scaled"][-1])))
-    st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{T}}{\sqrt{d_k}}\right) V")
+    st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V")
     @st.fragment
     def dk_section() -> None:
         """The d_k slider and what depends on it only: moving it reruns this part of the page alone."""

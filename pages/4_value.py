@@ -37,7 +37,7 @@ with ui.page("value") as page:
 
     st.header(page.t("value.sum_section"))
     f1, f2 = st.columns(2)
-    f1.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{T}}{T}\right)\cdot V")
+    f1.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{T}\right)\cdot V")
     f2.latex(r"\mathrm{output}_i=\sum_j w_{ij}\,V_j")
     st.markdown(page.t("value.sum_role"))
     w_col, o_col = page.columns(2)

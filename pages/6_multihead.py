@@ -98,7 +98,8 @@ with ui.page("multihead") as page:
         """Head h's weights chart (a T part of its own when the heads follow the sidebar's T)."""
 
         def draw() -> None:
-            title = (page.t("multihead.weights_chart", h=h + 1, name=short(h)) if not shared
+            title = (page.t("multihead.weights_chart", h=h + 1, name=short(h), t=page.lesson.multi.temperature)
+                     if not shared  # the heads' own T (√d_h), which the sidebar's T does not move: in the title
                      else f"{short(h)}: {page.t('views.weights_word')}")
             page.chart(page.fig.heatmap(page.lesson.multi.heads[h].weights, *page.word_axes(), kind="weights",
                                         row_sums=True, title=title, width_px=page.matrix_width), f"weights-{h}")
@@ -118,7 +119,7 @@ with ui.page("multihead") as page:
     page.lead("multihead.quote")
     page.lead("multihead.lead")
     f1, f2 = st.columns(2)
-    f1.latex(r"\mathrm{head}_h = \mathrm{softmax}\!\left(\frac{Q_h K_h^{T}}{T}\right) V_h")
+    f1.latex(r"\mathrm{head}_h = \mathrm{softmax}\!\left(\frac{Q_h K_h^{\top}}{T}\right) V_h")
     f2.latex(r"\mathrm{MultiHead}(X) = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_H)\, W_O")
     with st.expander(page.t("multihead.split_title")):
         st.latex(r"Q_h = (X W_Q)_{[:,\; h d_h \,:\, (h+1) d_h]} \quad (\text{K, V alike}), \qquad "

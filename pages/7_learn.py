@@ -28,7 +28,7 @@ with ui.page("learn") as page:
     d_k = training.current().settings.d_k
 
     with st.expander(page.t("learn.model_title")):
-        st.latex(r"\mathrm{weights} = \mathrm{softmax}\!\left(\frac{(X W_Q)(X W_K)^{T}}{T}\right),\qquad "
+        st.latex(r"\mathrm{weights} = \mathrm{softmax}\!\left(\frac{(X W_Q)(X W_K)^{\top}}{T}\right),\qquad "
                  r"\mathrm{out} = \mathrm{weights}\cdot X")
         st.latex(r"\mathrm{logit}_i = a\,\mathrm{out}_{i,\,\mathrm{valence}} + b,\qquad "
                  r"\mathrm{loss} = \frac{1}{n}\sum_i \mathrm{BCE}\big(\sigma(\mathrm{logit}_i),\, y\big)")

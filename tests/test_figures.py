@@ -173,3 +173,21 @@ def test_stacked_contributions_with_a_span_keep_a_fixed_value_axis_that_holds_it
     fixed = figures.stacked_contributions(parts, ["a", "b"], ["v1", "v2"], parts.sum(axis=0), span=(-0.6, 1.2))
     lo, hi = fixed.layout.yaxis.range  # the reach at any T, and a line for the labels beyond it
     assert lo < -0.6 and hi > 1.2 and fixed.layout.yaxis.autorange in (None, False)
+
+
+def test_line_rows_thins_crowded_labels_and_draws_no_zero_line_through_the_first_word():
+    words = [f"word{k}" for k in range(64)]
+    rows = [(name, np.linspace(-1, 1, 64)) for name in ("μ(X + Attention)", "σ(X + Attention)", "μ(ẑ) = 0.00",
+                                                        "σ(ẑ) = 1.00")]
+    fig = figures.line_rows(words, rows, title="μ and σ per word", y_title="value")
+    x = fig.layout.xaxis
+    assert x.zeroline is False
+    shown = list(x.ticktext)
+    assert 1 < len(shown) < 64 and list(x.tickvals) == [words.index(w) for w in shown]
+    margin = fig.layout.margin
+    step_px = (theme.HALF_WIDTH_PX - margin.l - margin.r) / 64 * (x.tickvals[1] - x.tickvals[0])
+    assert step_px >= x.tickfont.size * theme.DIAGONAL_EM  # turned labels one line apart at least
+    assert fig.data[0].marker.size < 9  # a word's room is a few px: smaller markers
+    assert margin.b >= figures.legend_px([n for n, _ in rows], theme.FONT_SIZE, width_px=theme.HALF_WIDTH_PX - 20)
+    few = figures.line_rows(words[:4], rows[:2] and [(n, v[:4]) for n, v in rows[:2]])
+    assert list(few.layout.xaxis.ticktext) == words[:4] and few.data[0].marker.size == 9

@@ -12,6 +12,9 @@ def test_training_curves_put_the_loss_left_and_the_measures_right():
     assert list(fig.data[0].y) == [0.7, 0.5, 0.3, 0.2] and fig.data[0].yaxis in (None, "y")
     assert fig.data[1].yaxis == "y2" and list(fig.data[2].x) == [0, 3]
     assert tuple(fig.layout.yaxis2.range) == (0, 1.02) and fig.layout.yaxis2.overlaying == "y"
+    # told apart without colour too (WCAG 1.4.1): every line its own dash, every measure its own marker
+    styles = [(t.line.dash or "solid", t.marker.symbol if t.mode != "lines" else None) for t in fig.data]
+    assert len(set(styles)) == len(styles) and len({d for d, _ in styles}) == len(styles)
 
 
 def test_box_column_outlines_one_category_column():

@@ -61,5 +61,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "부분 점수와 전체 점수의 차이는 그림에 없는 나머지 차원에서 옵니다.",
         "The difference between the partial and the full score comes from the dimensions not drawn.",
     ),
+    "partial_same": (
+        "여기서는 부분 점수와 전체 점수가 같습니다: 그림에 없는 나머지 차원은 이 단어의 점수에 보태는 것이 없습니다.",
+        "Here the partial and the full scores are equal: the dimensions not drawn add nothing to this word's scores.",
+    ),
+    "partial_all": (
+        "Q와 K의 차원이 이 두 개뿐이라, 부분 점수가 곧 전체 점수입니다.",
+        "Q and K have these two dimensions only, so the partial score is the full score.",
+    ),
     "edit": ("행렬 고치기", "Edit the matrices"),
 }

@@ -17,8 +17,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s1": ("Attention은 단어 간 의미 관계를 동적으로 반영하는 구조이다.",
            "Attention is a structure that reflects the meaning relations between words, dynamically."),
     "s2": ("각 단어는 Query(Q)와 Key(K)라는 시선을 만들어 서로를 평가하고,",
-           "Each word forms a gaze, a Query (Q) and a Key (K), and with it the words judge one another."),
-    "s3": ("그 중요도를 softmax(QKᵀ / T)로 정규화한 뒤,", "That importance is normalised with softmax(QKᵀ / T)."),
+           "Each word casts its gaze as a Query (Q) and shows itself as a Key (K); with them the words score one "
+           "another."),
+    "s3": ("그 중요도를 softmax(QKᵀ / T)로 정규화한 뒤,", "The scores are normalised with softmax(QKᵀ / T) into weights of importance."),
     "s4": ("Value(V)에서 정보를 받아온다.", "Then each word takes in information from the Values (V)."),
     "s5": ("Temperature는 이 집중의 강도를 조절하며,", "The temperature controls how sharply attention focuses."),
     "s6": ("최종적으로 각 단어는 문맥이 반영된 벡터로 다시 표현된다.",

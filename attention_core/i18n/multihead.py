@@ -59,7 +59,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "short.visual": ("장면", "scene"),
     "short.topic": ("대상", "topic"),
     "short.action": ("행동", "action"),
-    "weights_chart": ("헤드 {h} ({name}): 가중치", "Head {h} ({name}): weights"),
+    "weights_chart": ("헤드 {h} ({name}): 가중치, T = {t:.2f}", "Head {h} ({name}): weights, T = {t:.2f}"),
     "fav_title": ("헤드마다 가장 많이 본 단어", "The word each head looks at most"),
     "fav_caption": (
         "행 = 보는 단어, 칸 = 그 헤드에서 가중치가 가장 큰 단어 (가중치). ‘=’는 동점, ‘고르게’는 이 헤드에서 "

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from attention_core import self_attention
+from attention_core import analysis, self_attention
 from tests.app.conftest import assert_clean, chart, chart_names, edit_matrix, open_editors, open_page, say, state, title
 
 
@@ -73,3 +73,27 @@ def test_t_changes_nothing_on_the_gaze_page():
     assert_clean(at)
     assert state(at).scenario.temperature == 0.2
     assert main_area() == before
+
+
+def test_the_partial_score_caption_says_what_the_table_shows():
+    """Where the dimensions not drawn add nothing, the caption says the two scores are equal; where they add
+    something, that the difference comes from them (the caption used to say the latter always)."""
+    at = open_page("gaze")
+    said = set()
+    for d0, d1 in ((0, 1), (0, 2), (1, 3), (2, 3)):
+        at.selectbox(key="pick:dim0:gaze").set_value(d0).run()
+        at.selectbox(key="pick:dim1:gaze").set_value(d1).run()
+        assert_clean(at)
+        s, view = state(at).scenario, state(at).view
+        trace = analysis.compute(s).trace
+        i = view.focus
+        a, b = view.dims
+        partial = analysis.partial_dot(trace.q, trace.k, i, (a, b))
+        same = np.allclose(partial, trace.scores[i], rtol=1e-9, atol=1e-12)
+        key = "gaze.partial_same" if same else "gaze.partial_caption"
+        captions = [c.value for c in at.caption]
+        assert say(key) in captions, (a, b)
+        other = "gaze.partial_caption" if same else "gaze.partial_same"
+        assert say(other) not in captions
+        said.add(key)
+    assert said == {"gaze.partial_same", "gaze.partial_caption"}  # both cases met by these dimension pairs

@@ -21,11 +21,12 @@ def weight_titles(at) -> list[str]:
     return [title(at, name) for name in chart_names(at) if name.startswith("weights-")]
 
 
-def head_title(h: int, recipe: str, lang: str = "ko", partly: bool = False) -> str:
-    """What the weight chart of head h (1-based) with this recipe is called."""
+def head_title(h: int, recipe: str, lang: str = "ko", partly: bool = False, t: float = 2.0) -> str:
+    """What the weight chart of head h (1-based) with this recipe is called (`t`: the heads' T, √d_h = 2 by
+    default)."""
     name = say(f"multihead.short.{recipe}", lang)
     name = say("views.partial_short", lang, name=name) if partly else name
-    return say("multihead.weights_chart", lang, h=h, name=name)
+    return say("multihead.weights_chart", lang, h=h, name=name, t=t)
 
 
 def test_page_shows_each_head_the_split_concat_and_output():
@@ -165,12 +166,15 @@ def test_eight_heads_are_eight_different_recipes_and_a_partial_one_says_so():
     assert len(set(s.head_recipes)) == 8  # no silent repeats
     titles = weight_titles(at)
     assert len(titles) == 8 and len(set(titles)) == 8
-    assert titles[1] == head_title(2, "grammar", partly=True)  # d_h = 1 holds only the grammar head's first column
-    assert sum(t != head_title(h + 1, r) for h, (t, r) in enumerate(zip(titles, s.head_recipes, strict=True))) == 1
+    # d_h = 1 holds only the grammar head's first column; the heads' T is √d_h = 1
+    assert titles[1] == head_title(2, "grammar", partly=True, t=1.0)
+    assert sum(t != head_title(h + 1, r, t=1.0)
+               for h, (t, r) in enumerate(zip(titles, s.head_recipes, strict=True))) == 1
     assert any("수식어→명사" in w.value and "d_h = 1" in w.value for w in at.warning)
     at.segmented_control(key="mh:heads").set_value(4).run()
     recipes = state(at).scenario.head_recipes
-    assert weight_titles(at) == [head_title(h + 1, r) for h, r in enumerate(recipes)]  # d_h = 2: every recipe fits
+    # d_h = 2: every recipe fits, at T = √2
+    assert weight_titles(at) == [head_title(h + 1, r, t=2 ** 0.5) for h, r in enumerate(recipes)]
 
 
 def test_the_most_looked_at_table_is_split_so_it_fits():
