@@ -664,11 +664,13 @@ def heatmap(
         data[0]["texttemplate"] = f"%{{z:.{decimals}f}}"
         data[0]["textfont"] = {"size": text_size}
     if row_sums:
+        sum_size = cell_size if presenter else min(size - 1, max(theme.CELL_TEXT_MIN_SIZE, cell_h))
+        # rows closer than a line of these numbers: every k-th row's sum (64 rows of "1.00" ran into each other)
+        every = max(1, int(np.ceil(sum_size * theme.LINE_EM / cell_h)))
         data.append({
             "type": "scatter", "x": [sigma] * n_rows, "y": rows, "mode": "text", "cliponaxis": False,
-            "text": [f"{s:.2f}" for s in z.sum(axis=1)], "textposition": "middle right",
-            "textfont": {"color": theme.NEUTRAL_COLOR, "size": cell_size if presenter else
-                         min(size - 1, max(theme.CELL_TEXT_MIN_SIZE, cell_h))},
+            "text": [f"{s:.2f}" if r % every == 0 else "" for r, s in enumerate(z.sum(axis=1))],
+            "textposition": "middle right", "textfont": {"color": theme.NEUTRAL_COLOR, "size": sum_size},
             "hoverinfo": "skip", "showlegend": False,
         })
     shapes = _rings(marks, z, data[0], cell_w, cell_h)
@@ -770,21 +772,38 @@ def grouped_bars(
     presenter: bool = False,
     height: int = 320,
     colors: Sequence[str] = theme.SERIES,
+    width_px: float = theme.FULL_WIDTH_PX,
 ) -> go.Figure:
-    """One group of bars per label, one bar per series."""
+    """One group of bars per label, one bar per series, laid out for `width_px`: crowded labels turn and are
+    thinned to every k-th (hover names every one), and each bar prints its value only where the number fits over
+    the bar at a readable size (64 words' bars are a few px wide: their numbers were specks)."""
+    labels = list(labels)
+    n, k = len(labels), max(1, len(series))
+    size = _font_size(presenter)
+    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels, bottom_angle=angle)
+    step_px = max(1.0, width_px - margin["l"] - margin["r"]) / max(n, 1)
+    shown, tick_size = thinned(labels, step_px, size, rotated=bool(angle), diagonal=bool(angle),
+                               least=_least(presenter, theme.TICK_MIN_SIZE))
+    bar_px = step_px * (1 - GROUP_GAP) / k
+    show = text_width("-0." + "0" * decimals, _least(presenter, theme.CELL_TEXT_MIN_SIZE)) <= bar_px
     data = [{
-        "type": "bar", "name": name, "x": list(labels), "y": list(vals), "marker": {"color": color},
-        "hovertemplate": f"{name}<br>%{{x}}: %{{y:.3f}}<extra></extra>", **_bar_values(decimals),
+        "type": "bar", "name": name, "x": labels, "y": list(vals), "marker": {"color": color},
+        "hovertemplate": f"{name}<br>%{{x}}: %{{y:.3f}}<extra></extra>", **_bar_values(decimals, show=show),
     } for (name, vals), color in zip(series.items(), colors)]
     layout = {
-        "barmode": "group", "legend": BOTTOM_LEGEND, "xaxis": {"type": "category"},
+        "barmode": "group", "bargap": GROUP_GAP, "legend": BOTTOM_LEGEND,
+        "xaxis": {"type": "category", "tickmode": "array", "tickvals": shown, "ticktext": shown, "tickangle": angle,
+                  "tickfont": {"size": tick_size}},
         "yaxis": _axis(title={"text": y_title}, range=list(y_range) if y_range else None, gridcolor=_GRID),
     }
-    size = _font_size(presenter)
-    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels)
-    margin["t"] += size  # the value printed above the tallest bar
-    margin["b"] += legend_px(series, size)
+    if show:
+        margin["t"] += size  # the value printed above the tallest bar
+    margin["b"] += legend_px(series, size, width_px=width_px - 2 * theme.EDGE_PX)
     return _figure(data, layout, title, height, presenter, margin)
+
+
+GROUP_GAP = 0.2  # Plotly's gap between groups of bars, as a share of a group's step
 
 
 def _cycle(colors: Sequence[str], n: int) -> list[str]:

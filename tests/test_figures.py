@@ -191,3 +191,29 @@ def test_line_rows_thins_crowded_labels_and_draws_no_zero_line_through_the_first
     assert margin.b >= figures.legend_px([n for n, _ in rows], theme.FONT_SIZE, width_px=theme.HALF_WIDTH_PX - 20)
     few = figures.line_rows(words[:4], rows[:2] and [(n, v[:4]) for n, v in rows[:2]])
     assert list(few.layout.xaxis.ticktext) == words[:4] and few.data[0].marker.size == 9
+
+
+def test_grouped_bars_print_values_only_where_they_fit_and_thin_crowded_labels():
+    words = [f"w{k}" for k in range(64)]
+    series = {"with": np.linspace(-1, 1, 64), "without": np.linspace(1, -1, 64)}
+    crowded = figures.grouped_bars(series, words, title="cos", y_range=(-1.0, 1.0))
+    assert all(not t.texttemplate for t in crowded.data)  # a bar of a few px: no number at a readable size
+    shown = list(crowded.layout.xaxis.tickvals)
+    assert 1 < len(shown) < 64 and crowded.layout.xaxis.tickangle == theme.TICK_ANGLE
+    few = figures.grouped_bars({k: v[:4] for k, v in series.items()}, words[:4], title="cos")
+    assert all(t.texttemplate == "%{y:.2f}" for t in few.data) and list(few.layout.xaxis.tickvals) == words[:4]
+
+
+def test_row_sums_are_printed_only_a_line_apart():
+    for n in (4, 64):
+        w = np.full((n, n), 1.0 / n)
+        labels = [f"w{k}" for k in range(n)]
+        fig = figures.heatmap(w, figures.Axis(labels), figures.Axis(labels), kind="weights", row_sums=True)
+        sums = next(t for t in fig.data if t.type == "scatter" and t.mode == "text")
+        printed = [r for r, t in enumerate(sums.text) if t]
+        assert all(sums.text[r] == "1.00" for r in printed)
+        m = fig.layout.margin
+        row_px = (fig.layout.height - m.t - m.b) / n
+        gap_px = row_px * (printed[1] - printed[0]) if len(printed) > 1 else row_px
+        assert gap_px >= sums.textfont.size * theme.LINE_EM
+        assert (len(printed) == n) == (n == 4)  # 4 rows: every sum; 64: every k-th
