@@ -295,7 +295,10 @@ _SCRIPT = """
         return;
       }
       const link = e.target.closest && e.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]');
-      if (link && window.matchMedia("(max-width: 640px)").matches) {  // a phone: fold the sidebar after a step link
+      // a lesson started from the sidebar's scene list walks in presenter mode, whose sidebar is folded away
+      const lesson = e.target.closest &&
+        e.target.closest('[data-testid="stSidebar"] :is(.st-key-sc-builtin, [class*="st-key-sc-go-"]) button');
+      if ((link && window.matchMedia("(max-width: 640px)").matches) || lesson) {  // a phone: after a step link too
         const fold = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
         if (fold) setTimeout(() => fold.click(), 0);
       }

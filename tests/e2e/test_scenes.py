@@ -250,3 +250,19 @@ def test_the_caption_bar_is_pinned_only_where_it_leaves_room_for_the_page(app_se
     page.wait_for_function("() => document.querySelector('.st-key-pr-bar') !== null", timeout=60000)
     settle(page)
     assert page.evaluate(BAR_POSITION_JS) == ("sticky" if pinned else "static")
+
+
+def test_a_lesson_started_from_the_sidebar_folds_the_sidebar_away(app_server, new_page):
+    """The lesson walks in presenter mode, whose sidebar is folded away: started from the sidebar's scene list, the
+    sidebar (open to reach it) folds, and the caption and the page get the width."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stSidebar\"]').dataset.collapsed") == "false"
+    open_drawer(page, "lecture.scenes")
+    page.locator(f"{SIDEBAR} .st-key-sc-builtin button").click()
+    page.wait_for_function("() => document.querySelector('.st-key-pr-bar') !== null", timeout=60000)
+    page.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]').dataset.collapsed === 'true'",
+                           timeout=30000)
+    settle(page)
+    assert page.locator(BANNER).first.inner_text().strip() == scenes.builtin()[0].caption_shown("ko")
