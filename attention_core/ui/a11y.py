@@ -274,6 +274,25 @@ _SCRIPT = """
     }, true);
     A.observer = new MutationObserver(soon);
     A.observer.observe(document.body, {childList: true, subtree: true});
+    // the sidebar folding (presenter mode turned on, a lesson started) hides the control that had the focus: the
+    // focus goes to the page's title, not to nowhere (WCAG 2.4.3)
+    A.folds = new MutationObserver((changes) => {
+      const sb = changes.map(c => c.target).find(t => t.dataset && t.dataset.collapsed === "true");
+      const active = document.activeElement;
+      if (!sb || !(!active || active === document.body || sb.contains(active))) return;
+      // the run that folded it may draw the title again, which drops the focus to the body: for a few seconds the
+      // focus is put back on the title, unless the user has moved it elsewhere
+      const until = performance.now() + 3000;
+      const toTitle = () => {
+        const now = document.activeElement;
+        if (now && now !== document.body && now.tagName !== "H1" && !sb.contains(now)) return;
+        const h1 = document.querySelector('[data-testid="stMain"] h1');
+        if (h1 && now !== h1) { h1.setAttribute("tabindex", "-1"); h1.focus({preventScroll: true}); }
+        if (performance.now() < until) setTimeout(toTitle, 50);
+      };
+      toTitle();
+    });
+    A.folds.observe(document.body, {attributes: true, attributeFilter: ["data-collapsed"], subtree: true});
     document.addEventListener("click", (e) => {
       const play = e.target.closest && e.target.closest(".updatemenu-button");
       const gd = play && play.closest(".js-plotly-plot");

@@ -156,8 +156,8 @@ def switch_language(page, lang: str) -> None:
 
 
 def share_link(page) -> str:
-    """The text of the sidebar's share-link code block."""
-    return page.locator(f'{SIDEBAR} [data-testid="stCode"] code').first.inner_text().strip()
+    """The text of the sidebar's share-link code block (its DOM text: a folded sidebar is hidden, in presenter mode)."""
+    return page.locator(f'{SIDEBAR} [data-testid="stCode"] code').first.text_content().strip()
 
 
 def tick_texts(page) -> list[str]:

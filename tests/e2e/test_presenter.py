@@ -31,8 +31,8 @@ def test_first_pagedown_after_turning_presenter_on_moves_a_step(app_server, new_
     page.goto(app_server.page_url("score"))
     settle(page)
     click_toggle(page, "sb:presenter")
-    focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
-    assert focused == text("ko", "lecture.presenter")  # focus kept on the toggle
+    # the sidebar folds away with the toggle that had the focus: the focus goes to the page's title, not nowhere
+    page.wait_for_function("() => document.activeElement && document.activeElement.tagName === 'H1'", timeout=30000)
     header = page.evaluate(HEADER_BOTTOM_JS)
     assert header >= 40  # Streamlit's fixed header is there
     viewport_h = size[1]
