@@ -276,6 +276,31 @@ _SCRIPT = """
     A.observer.observe(document.body, {childList: true, subtree: true});
     // the sidebar folding (presenter mode turned on, a lesson started) hides the control that had the focus: the
     // focus goes to the page's title, not to nowhere (WCAG 2.4.3)
+    // a control the keyboard focuses is never left under Streamlit's fixed header or the lesson's pinned bar
+    // (WCAG 2.4.11): the browser scrolls it into view at the scroller's edge, which those cover
+    document.addEventListener("focusin", (e) => {
+      const el = e.target;
+      if (!el || !el.closest || el.tagName === "H1" || !el.closest('[data-testid="stMain"]')) return;
+      requestAnimationFrame(() => {
+        const header = document.querySelector('[data-testid="stHeader"]');
+        let top = header ? header.getBoundingClientRect().bottom : 0;
+        const bar = document.querySelector('[data-testid="stMain"] .st-key-pr-bar');
+        const pinned = bar && !bar.contains(el) && bar.parentElement;
+        if (pinned && getComputedStyle(pinned).position === "sticky") {
+          top = Math.max(top, pinned.getBoundingClientRect().bottom);
+        }
+        const r = el.getBoundingClientRect();
+        if (r.height === 0 || r.top >= top) return;
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          const oy = getComputedStyle(p).overflowY;
+          if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight) {
+            p.scrollBy({top: r.top - top - 8});
+            return;
+          }
+        }
+        window.scrollBy({top: r.top - top - 8});
+      });
+    }, true);
     A.folds = new MutationObserver((changes) => {
       const sb = changes.map(c => c.target).find(t => t.dataset && t.dataset.collapsed === "true");
       const active = document.activeElement;

@@ -442,3 +442,31 @@ def test_a_folded_sidebar_takes_no_tab_stop(app_server, new_page):
         page.keyboard.press("Tab")
         where = page.evaluate(FOCUS_WHERE_JS)
         assert not where["sidebar"] and where["x"] + where["w"] > 0, where
+
+
+FOCUSED_TOP_JS = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+  const h = document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
+  return {top: r.top, height: r.height, header: h, inMain: !!a.closest('[data-testid="stMain"]'),
+          what: (a.getAttribute('aria-label') || a.textContent || a.tagName).trim().slice(0, 40)}; }"""
+
+
+LAST_IN_MAIN_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] a, [data-testid="stMain"] button')]
+  .filter(e => e.offsetParent).pop().focus()"""
+
+
+def test_a_control_focused_backwards_is_not_left_under_the_header(app_server, new_page):
+    """Shift+Tab from the end of Home: each control in the page that takes the focus is below Streamlit's fixed
+    header once the focus has moved (the browser scrolls it to the scroller's top edge, which the header covers;
+    WCAG 2.4.11)."""
+    page = new_page(viewport=(1280, 720))
+    page.goto(app_server.page_url(""))
+    settle(page)
+    page.evaluate(LAST_IN_MAIN_JS)
+    hidden = []
+    for _ in range(25):
+        page.keyboard.press("Shift+Tab")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        at = page.evaluate(FOCUSED_TOP_JS)
+        if at["inMain"] and 0 < at["height"] < 400 and at["top"] < at["header"]:  # a control, not a region
+            hidden.append(at)
+    assert not hidden, hidden[:5]
