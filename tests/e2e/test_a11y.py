@@ -470,3 +470,23 @@ def test_a_control_focused_backwards_is_not_left_under_the_header(app_server, ne
         if at["inMain"] and 0 < at["height"] < 400 and at["top"] < at["header"]:  # a control, not a region
             hidden.append(at)
     assert not hidden, hidden[:5]
+
+
+T_CONTROL_A11Y_JS = """() => [...document.querySelectorAll('.attention-t-range')].map(i => {
+  const help = document.getElementById(i.getAttribute('aria-describedby') || '');
+  const out = i.closest('.attention-t').querySelector('output');
+  return {name: i.getAttribute('aria-label'), help: help ? help.textContent : null,
+          hidden: out.getAttribute('aria-hidden'), label: !!i.closest('.attention-t').querySelector('label')}; })"""
+
+
+def test_the_t_control_is_named_described_and_says_its_value_once(app_server, new_page):
+    """Its help reaches a screen reader (aria-describedby, not only a mouse's tooltip), and the printed value, an
+    <output> (a live region), is hidden from it: the slider's own value text says T once per step."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    controls = page.evaluate(T_CONTROL_A11Y_JS)
+    assert len(controls) >= 2  # the sidebar's and ③'s own
+    for c in controls:
+        assert c == {"name": text("ko", "sb.temperature"), "help": text("ko", "sb.temperature_help"),
+                     "hidden": "true", "label": False}, c

@@ -90,13 +90,22 @@ stats.draw = tdraw.stats;
 // how many controls still hold a T for the server (a key press's pause not yet over)
 stats.scheduled = () => [...controls].filter((c) => c.timer !== null).length;
 
+build.ids = 0;
+
 function build(parentElement, data) {
   const root = document.createElement("div");
   root.className = "attention-t";
   root.style.cssText = "display:flex;flex-direction:column;gap:0.25rem;width:100%;padding:0.25rem 0 0.5rem";
-  root.innerHTML = `<label style="display:flex;justify-content:space-between" class="attention-t-label"><span class="attention-t-name"></span>
-    <output class="attention-t-value" style="font-weight:600"></output></label>
-    <input class="attention-t-range" type="range" min="0" step="1" style="width:100%;margin:0">`;
+  // The input is named by aria-label and describes itself with the help text (aria-describedby; the title shows it
+  // to a mouse). The printed value is for the eye: a screen reader hears aria-valuetext, and an <output>, a live
+  // region, made every control on the page announce each step again.
+  root.innerHTML = `<div style="display:flex;justify-content:space-between" class="attention-t-label"><span class="attention-t-name"></span>
+    <output class="attention-t-value" style="font-weight:600" aria-hidden="true"></output></div>
+    <input class="attention-t-range" type="range" min="0" step="1" style="width:100%;margin:0">
+    <span class="attention-t-help" hidden></span>`;
+  const helpId = `attention-t-help-${++build.ids}`;
+  root.querySelector(".attention-t-help").id = helpId;
+  root.querySelector("input").setAttribute("aria-describedby", helpId);
   parentElement.replaceChildren(root);
   const state = {
     root, data, input: root.querySelector("input"), out: root.querySelector("output"),
@@ -193,6 +202,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   state.input.max = String(data.options.length - 1);
   state.input.setAttribute("aria-label", data.label);
   if (data.help) state.root.title = data.help;
+  state.root.querySelector(".attention-t-help").textContent = data.help || "";
   // the server's T wins unless the hand is still at work (a drag, or key presses not yet sent)
   const busy = state.dragging || state.timer !== null || (state.touched && state.lastSent !== data.t);
   if (!busy || prev.options.join() !== data.options.join()) show(state, data.t);
