@@ -110,6 +110,10 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 /* A page's sections are h2 under its h1 title (heading order, WCAG 1.3.1), drawn at the size of Streamlit's h3. */
 [data-testid="stMain"] [data-testid="stHeading"] h2 {{ font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem;
   letter-spacing: -0.005em; }}
+/* A toggle's track: Streamlit's off state is a light grey on white (1.5:1); outlined, the control's edge is ≥ 3:1
+   (WCAG 1.4.11), off or on. */
+[data-testid="stCheckbox"] label > span:has(> input[role="switch"]) + div {{
+  box-shadow: inset 0 0 0 1px {theme.CONTROL_EDGE_COLOR}; }}
 /* A folded sidebar is only moved off screen by Streamlit: hidden, its controls leave the Tab order (WCAG 2.4.3,
    2.4.7; presenter mode and phones start folded, and 21 unseen Tab stops came first). */
 [data-testid="stSidebar"][data-collapsed="true"],

@@ -490,3 +490,30 @@ def test_the_t_control_is_named_described_and_says_its_value_once(app_server, ne
     for c in controls:
         assert c == {"name": text("ko", "sb.temperature"), "help": text("ko", "sb.temperature_help"),
                      "hidden": "true", "label": False}, c
+
+
+TRACK_JS = """() => {
+  const t = document.querySelector('.st-key-sb-presenter label > span:has(> input[role="switch"]) + div');
+  const sb = getComputedStyle(document.querySelector('[data-testid="stSidebarContent"]') ||
+                              document.querySelector('[data-testid="stSidebar"]')).backgroundColor;
+  return t ? {shadow: getComputedStyle(t).boxShadow, sidebar: sb} : null; }"""
+
+
+def test_a_toggle_s_edge_stands_out_from_its_background(app_server, new_page):
+    """An off toggle was a light grey track on white (1.5:1): its outline is ≥ 3:1 against the sidebar (WCAG
+    1.4.11)."""
+    import re as _re
+
+    from attention_core import figures, theme
+
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    found = page.evaluate(TRACK_JS)
+    assert found is not None
+    edge = _re.search(r"rgb\((\d+), (\d+), (\d+)\)", found["shadow"])
+    back = _re.search(r"rgba?\((\d+), (\d+), (\d+)", found["sidebar"])
+    assert edge and back and "inset" in found["shadow"]
+    hexed = ["#" + "".join(f"{int(v):02x}" for v in m.groups()) for m in (edge, back)]
+    assert hexed[0] == theme.CONTROL_EDGE_COLOR
+    assert figures.contrast(*hexed) >= 3.0 and figures.contrast(hexed[0], "#ffffff") >= 3.0
