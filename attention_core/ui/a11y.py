@@ -174,6 +174,19 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
   [data-testid="stTooltipIcon"] {{ min-width: 44px; min-height: 44px; display: inline-flex; align-items: center;
     justify-content: center; }}
 }}
+/* Forced colours (Windows' contrast themes): backgrounds are dropped, so what only a fill drew vanished. A toggle
+   gets a border and a knob in the text colour; a chosen segment is outlined; the phone's T control draws its
+   track and thumb in system colours. */
+@media (forced-colors: active) {{
+  [data-testid="stCheckbox"] label > span:has(> input[role="switch"]) + div {{ border: 1px solid CanvasText; }}
+  [data-testid="stCheckbox"] label > span:has(> input[role="switch"]) + div > div {{
+    forced-color-adjust: none; background: CanvasText; }}
+  [data-testid="stCheckbox"] label > span:has(> input[role="switch"]:checked) + div > div {{ background: Highlight; }}
+  button[data-variant="segmented_control"][data-selected="true"] {{ outline: 3px solid Highlight;
+    outline-offset: -4px; }}
+  .attention-t-range::-webkit-slider-runnable-track {{ forced-color-adjust: none; background: CanvasText; }}
+  .attention-t-range::-webkit-slider-thumb {{ forced-color-adjust: none; background: Highlight; border-radius: 50%; }}
+}}
 </style>
 """
 

@@ -517,3 +517,20 @@ def test_a_toggle_s_edge_stands_out_from_its_background(app_server, new_page):
     hexed = ["#" + "".join(f"{int(v):02x}" for v in m.groups()) for m in (edge, back)]
     assert hexed[0] == theme.CONTROL_EDGE_COLOR
     assert figures.contrast(*hexed) >= 3.0 and figures.contrast(hexed[0], "#ffffff") >= 3.0
+
+
+FORCED_JS = """() => {
+  const track = document.querySelector('.st-key-sb-presenter label > span:has(> input[role="switch"]) + div');
+  const knob = track && track.firstElementChild;
+  const chosen = document.querySelector('.st-key-sb-lang button[data-selected="true"]');
+  return {forced: matchMedia('(forced-colors: active)').matches, track: getComputedStyle(track).borderTopStyle,
+          knob: getComputedStyle(knob).forcedColorAdjust, chosen: getComputedStyle(chosen).outlineStyle}; }"""
+
+
+def test_forced_colours_keep_toggles_and_the_chosen_segment_visible(app_server, new_page):
+    """Windows' contrast themes drop backgrounds: a toggle drawn by fills alone vanished, and the chosen language
+    could not be told from the other. Bordered, with a knob in the text colour, and outlined (WCAG 1.4.11)."""
+    page = new_page(viewport=(1280, 800), forced_colors="active")
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    assert page.evaluate(FORCED_JS) == {"forced": True, "track": "solid", "knob": "none", "chosen": "solid"}
