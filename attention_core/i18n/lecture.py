@@ -93,6 +93,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "scene_down": ("아래로", "Move down"),
     "scene_go": ("이 장면 보기", "Show this scene"),
     "scene_drop": ("지우기", "Delete"),
+    "scene_word": ("장면", "scene"),
     "scene_prev": ("이전 장면", "Previous scene"),
     "scene_next": ("다음 장면", "Next scene"),
     "scene_of": ("장면 {k} / {n}", "Scene {k} of {n}"),

@@ -69,6 +69,9 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
         st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
     data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
             "frames": p.t("a11y.player_frames")}
+    if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)
+        data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
+        data["scene_word"] = p.t("lecture.scene_word")
     st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
 
 
@@ -234,6 +237,14 @@ _SCRIPT = """
     }
     for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
+    }
+    // the lesson's scene list: its ↑ ↓ ▶ ✕ buttons are named by what they do and to which scene (WCAG 2.4.6)
+    for (const [action, name] of Object.entries(d.scene_actions || {})) {
+      for (const b of document.querySelectorAll(`[class*="st-key-sc-${action}-"] button`)) {
+        const k = /st-key-sc-[a-z]+-([0-9]+)/.exec(b.closest('[class*="st-key-sc-"]').className);
+        const want = k ? `${name} (${d.scene_word} ${Number(k[1]) + 1})` : name;
+        if (b.getAttribute("aria-label") !== want) b.setAttribute("aria-label", want);
+      }
     }
     // A player's buttons and frame slider (③'s ▶ T player, ⑦'s replay) are Plotly's SVG: made keyboard
     // controls here (Tab reaches them, Enter/Space presses a button, the arrows, Home and End move the slider)

@@ -266,3 +266,22 @@ def test_a_lesson_started_from_the_sidebar_folds_the_sidebar_away(app_server, ne
                            timeout=30000)
     settle(page)
     assert page.locator(BANNER).first.inner_text().strip() == scenes.builtin()[0].caption_shown("ko")
+
+
+def test_the_scene_list_buttons_are_named_by_action_and_scene(app_server, new_page):
+    """↑ ↓ ▶ ✕ say nothing to a screen reader: each is named by what it does and to which scene (WCAG 2.4.6)."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    open_drawer(page, "lecture.scenes")
+    page.locator(f"{SIDEBAR} .st-key-sc-builtin button").click()
+    page.wait_for_function("() => document.querySelector('.st-key-pr-bar') !== null", timeout=60000)
+    settle(page)
+    unfold = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
+    page.locator(unfold).first.click()  # the lesson folded the sidebar: opened again to reach the list
+    open_drawer(page, "lecture.scenes")
+    word = text("ko", "lecture.scene_word")
+    for action in ("up", "down", "go", "drop"):
+        name = f"{text('ko', f'lecture.scene_{action}')} ({word} 2)"
+        page.wait_for_function("([sel, want]) => document.querySelector(sel)?.getAttribute('aria-label') === want",
+                               arg=[f".st-key-sc-{action}-1 button", name], timeout=30000)
