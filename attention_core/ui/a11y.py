@@ -333,15 +333,25 @@ _SCRIPT = """
       const sb = changes.map(c => c.target).find(t => t.dataset && t.dataset.collapsed === "true");
       const active = document.activeElement;
       if (!sb || !(!active || active === document.body || sb.contains(active))) return;
-      // the run that folded it may draw the title again, which drops the focus to the body: for a few seconds the
-      // focus is put back on the title, unless the user has moved it elsewhere
-      const until = performance.now() + 3000;
+      // the run that folded it may draw the title again, which drops the focus to the body: until that run has
+      // ended and the focus has stayed on the title for a moment (at most 15 s), the focus is put back on the
+      // title, unless the user has moved it elsewhere
+      const started = performance.now();
+      let held = null;
       const toTitle = () => {
-        const now = document.activeElement;
+        const t = performance.now(), now = document.activeElement;
         if (now && now !== document.body && now.tagName !== "H1" && !sb.contains(now)) return;
         const h1 = document.querySelector('[data-testid="stMain"] h1');
-        if (h1 && now !== h1) { h1.setAttribute("tabindex", "-1"); h1.focus({preventScroll: true}); }
-        if (performance.now() < until) setTimeout(toTitle, 50);
+        if (h1 && now !== h1) {
+          h1.setAttribute("tabindex", "-1");
+          h1.focus({preventScroll: true});
+          held = null;
+        } else if (h1 && held === null) {
+          held = t;
+        }
+        const app = document.querySelector('[data-testid="stApp"]');
+        const running = !!app && app.getAttribute("data-test-script-state") === "running";
+        if (t - started < 15000 && (running || held === null || t - held < 1500)) setTimeout(toTitle, 50);
       };
       toTitle();
     });

@@ -30,6 +30,20 @@ def apply(p: Page, index: int) -> None:
         p.open(scene.page)
 
 
+def scene_caption(p: Page) -> None:
+    """The scene's caption as a banner; once the screen no longer shows the scene's state (T moved, another
+    sentence or page), the banner says which state the caption is about, with "back to the scene"."""
+    scene = p.scenes[p.walk]
+    caption = scene.caption_shown(p.lang)
+    moved = moved_from(p, scene) if caption else ""
+    if caption and not moved:
+        st.info(md(caption), icon=":material/slideshow:")
+    elif caption:  # the caption speaks of the scene's state, which the screen no longer shows: said so
+        st.warning(f"{md(caption)}\n\n{moved}", icon=":material/slideshow:")
+        st.button(p.t("lecture.scene_back"), key="pr:back", icon=":material/undo:", on_click=guarded(p, step),
+                  args=(p, 0))
+
+
 def moved_from(p: Page, scene: scenes.Scene) -> str:
     """"" while the screen shows the scene's own state; else what changed since it was opened (T moved, another
     sentence or weights, another page), said under its caption: the caption's numbers and words are the scene's."""
@@ -112,14 +126,11 @@ def nav(p: Page) -> None:
         next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
                         width="stretch", on_click=guarded(p, step), args=(p, 1))
         end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch", on_click=guarded(p, end), args=(p,))
-        caption = scene.caption_shown(p.lang)
-        moved = moved_from(p, scene) if caption else ""
-        if caption and not moved:
-            st.info(md(caption), icon=":material/slideshow:")
-        elif caption:  # the caption speaks of the scene's state, which the screen no longer shows: said so
-            st.warning(f"{md(caption)}\n\n{moved}", icon=":material/slideshow:")
-            st.button(p.t("lecture.scene_back"), key="pr:back", icon=":material/undo:", on_click=guarded(p, step),
-                      args=(p, 0))
+
+        def scene_caption_part() -> None:  # a T part: a T step in the scene redraws it (its caption may stop holding)
+            scene_caption(p)
+
+        p.follows_t(scene_caption_part)()
         st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 

@@ -285,3 +285,38 @@ def test_the_scene_list_buttons_are_named_by_action_and_scene(app_server, new_pa
         name = f"{text('ko', f'lecture.scene_{action}')} ({word} 2)"
         page.wait_for_function("([sel, want]) => document.querySelector(sel)?.getAttribute('aria-label') === want",
                                arg=[f".st-key-sc-{action}-1 button", name], timeout=30000)
+
+
+WARNING_BANNER = "[data-testid='stMain'] [data-testid='stAlertContentWarning']"
+
+
+def test_moving_t_in_a_scene_says_the_caption_is_the_scene_s_and_back_restores_it(app_server, new_page):
+    """T moved with the keys in a scene (a T step redraws the T parts alone): the banner, a T part itself, says at
+    once that its caption speaks of the scene's T, and "back to the scene" brings that T back."""
+    lesson = scenes.builtin()
+    k = next(i for i, sc in enumerate(lesson) if sc.page == "temperature")
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.url)
+    settle(page)
+    page.locator("[data-testid='stMain'] button", has_text=text("ko", "lecture.builtin_open")).click()
+    for step in range(k + 1):
+        if step:
+            page.keyboard.press("PageDown")
+        page.wait_for_function("(s) => document.body.innerText.includes(s)",
+                               arg=text("ko", "lecture.scene_of", k=step + 1, n=len(lesson)))
+        settle(page)
+    saved = lesson[k].scenario.temperature
+    control = page.locator("[data-testid='stMain'] .attention-t-range").first
+    control.focus()
+    for _ in range(5):
+        control.press("ArrowRight")
+    page.locator(WARNING_BANNER).first.wait_for(timeout=60000)
+    shown = page.locator(WARNING_BANNER).first.inner_text()
+    assert lesson[k].caption_shown("ko") in shown and f"T = {saved:g}" in shown
+    settle(page)
+    page.locator("[data-testid='stMain'] .st-key-pr-back button").click()
+    page.locator(BANNER).first.wait_for(timeout=60000)
+    settle(page)
+    assert page.locator(WARNING_BANNER).count() == 0
+    assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption_shown("ko")
+    assert float(page.locator("[data-testid='stMain'] .attention-t-value").first.inner_text()) == saved
