@@ -778,13 +778,8 @@ def grouped_bars(
     thinned to every k-th (hover names every one), and each bar prints its value only where the number fits over
     the bar at a readable size (64 words' bars are a few px wide: their numbers were specks)."""
     labels = list(labels)
-    n, k = len(labels), max(1, len(series))
-    size = _font_size(presenter)
-    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
-    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels, bottom_angle=angle)
-    step_px = max(1.0, width_px - margin["l"] - margin["r"]) / max(n, 1)
-    shown, tick_size = thinned(labels, step_px, size, rotated=bool(angle), diagonal=bool(angle),
-                               least=_least(presenter, theme.TICK_MIN_SIZE))
+    k = max(1, len(series))
+    size, angle, margin, step_px, shown, tick_size = _column_labels(labels, title, y_title, width_px, presenter)
     bar_px = step_px * (1 - GROUP_GAP) / k
     show = text_width("-0." + "0" * decimals, _least(presenter, theme.CELL_TEXT_MIN_SIZE)) <= bar_px
     data = [{
@@ -804,6 +799,19 @@ def grouped_bars(
 
 
 GROUP_GAP = 0.2  # Plotly's gap between groups of bars, as a share of a group's step
+
+
+def _column_labels(labels: Sequence[str], title: str, y_title: str, width_px: float, presenter: bool):
+    """A chart with one column per label laid out for `width_px`: its font size, the labels' angle (turned once
+    crowded), its margins, each column's width in px, and the labels printed (every k-th where they would
+    overlap: hover names every one) with their font size."""
+    size = _font_size(presenter)
+    angle = theme.TICK_ANGLE if len(labels) > theme.ROTATE_TICKS_AFTER else 0
+    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels, bottom_angle=angle)
+    step_px = max(1.0, width_px - margin["l"] - margin["r"]) / max(len(labels), 1)
+    shown, tick_size = thinned(labels, step_px, size, rotated=bool(angle), diagonal=bool(angle),
+                               least=_least(presenter, theme.TICK_MIN_SIZE))
+    return size, angle, margin, step_px, shown, tick_size
 
 
 def _cycle(colors: Sequence[str], n: int) -> list[str]:
@@ -1293,12 +1301,7 @@ def line_rows(
     Laid out for `width_px`: labels that would overlap are thinned to every k-th (hover names every one), the
     markers shrink with the space a word has, and the legend's rows are counted at that width."""
     n = len(x_labels)
-    size = _font_size(presenter)
-    angle = theme.TICK_ANGLE if n > theme.ROTATE_TICKS_AFTER else 0
-    margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=x_labels, bottom_angle=angle)
-    step_px = max(1.0, width_px - margin["l"] - margin["r"]) / max(n, 1)
-    shown, tick_size = thinned(x_labels, step_px, size, rotated=bool(angle), diagonal=bool(angle),
-                               least=_least(presenter, theme.TICK_MIN_SIZE))
+    size, angle, margin, step_px, shown, tick_size = _column_labels(x_labels, title, y_title, width_px, presenter)
     first = {}
     for i, label in enumerate(x_labels):
         first.setdefault(label, i)
