@@ -22,4 +22,22 @@ STRINGS: dict[str, tuple[str, str]] = {
     "skip_to_chart": ("차트로 건너뛰기", "Skip to the chart"),
     "step_frame": ("⏭ 한 장 넘기기", "⏭ next frame"),
     "player_frames": ("보여 줄 장면", "Frame shown"),
+    # Streamlit's and Plotly's own names, which they write in English whatever the page's language (WCAG 3.1.2):
+    # the app's script renames them on a page in another language (ui/a11y.py)
+    "ui.skip": ("본문으로 건너뛰기", "Skip to main content"),
+    "ui.sidebar": ("사이드바", "Sidebar"),
+    "ui.collapse": ("사이드바 접기", "Collapse sidebar"),
+    "ui.expand": ("사이드바 펼치기", "Expand sidebar"),
+    "ui.open": ("목록 열기", "Open"),
+    "ui.copy": ("클립보드에 복사", "Copy to clipboard"),
+    "ui.menu": ("메뉴", "Main menu"),
+    "ui.heading_link": ("이 제목으로 가는 링크", "Link to heading"),
+    "ui.png": ("그림을 PNG로 내려받기", "Download plot as a PNG"),
+    "ui.zoom": ("영역 확대", "Zoom"),
+    "ui.pan": ("이동", "Pan"),
+    "ui.zoom_in": ("확대", "Zoom in"),
+    "ui.zoom_out": ("축소", "Zoom out"),
+    "ui.reset_axes": ("축 되돌리기", "Reset axes"),
+    "ui.fullscreen": ("전체 화면", "Fullscreen"),
+    "ui.help_for": ("{name} 도움말", "Help for {name}"),
 }

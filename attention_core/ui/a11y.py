@@ -26,10 +26,13 @@ import re
 import streamlit as st
 
 from .. import accessible, figures, theme
+from ..i18n import text
 from .drawers import drawer
 from .live_chart import live_chart
 
 CHART_NAME_CLASS = "a11y-chart-name"
+UI_NAMES = ("skip", "sidebar", "collapse", "expand", "open", "copy", "menu", "heading_link", "png", "zoom", "pan",
+            "zoom_in", "zoom_out", "reset_axes", "fullscreen")
 
 
 def key_class(key: str) -> str:
@@ -69,6 +72,9 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
         st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
     data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
             "frames": p.t("a11y.player_frames")}
+    if p.lang != "en":  # Streamlit's and Plotly's English names, in the page's language
+        data["names"] = {text("en", f"a11y.ui.{k}"): p.t(f"a11y.ui.{k}") for k in UI_NAMES}
+        data["help_for"] = [text("en", "a11y.ui.help_for", name=""), p.t("a11y.ui.help_for", name="{}")]
     if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)
         data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
         data["scene_word"] = p.t("lecture.scene_word")
@@ -237,6 +243,20 @@ _SCRIPT = """
     }
     for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
+    }
+    // Streamlit's and Plotly's own English names, on a page in another language (WCAG 3.1.2)
+    if (d.names) {
+      for (const el of document.querySelectorAll("[aria-label]")) {
+        const name = el.getAttribute("aria-label");
+        let want = d.names[name];
+        if (want === undefined && d.help_for && name.startsWith(d.help_for[0])) {
+          want = d.help_for[1].replace("{}", name.slice(d.help_for[0].length));
+        }
+        if (want !== undefined && want !== name) el.setAttribute("aria-label", want);
+      }
+      const skip = document.querySelector('[data-testid="stSkipToContent"]');
+      const skipName = d.names[skip && skip.textContent];
+      if (skipName) skip.textContent = skipName;
     }
     // the lesson's scene list: its ↑ ↓ ▶ ✕ buttons are named by what they do and to which scene (WCAG 2.4.6)
     for (const [action, name] of Object.entries(d.scene_actions || {})) {

@@ -534,3 +534,26 @@ def test_forced_colours_keep_toggles_and_the_chosen_segment_visible(app_server, 
     page.goto(app_server.page_url("score"))
     settle(page)
     assert page.evaluate(FORCED_JS) == {"forced": True, "track": "solid", "knob": "none", "chosen": "solid"}
+
+
+ENGLISH_NAMES_JS = """() => {
+  const names = [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'));
+  const skip = document.querySelector('[data-testid="stSkipToContent"]');
+  const english = ["Help for ", "Link to heading", "Collapse sidebar", "Expand sidebar", "Open", "Copy to clipboard",
+                   "Main menu", "Zoom", "Pan", "Reset axes", "Fullscreen", "Download plot"];
+  return {english: names.filter(n => english.some(e => n === e || (e.endsWith(" ") || e === "Download plot" || e ===
+    "Zoom") && n.startsWith(e))), skip: skip ? skip.textContent : null};
+}"""
+
+
+def test_streamlit_and_plotly_names_speak_the_page_s_language(app_server, new_page):
+    """Streamlit and Plotly name their own controls in English on every page ("Help for 발표 모드", "Link to
+    heading", the toolbar's "Zoom"): on a Korean page the app's script renames them (WCAG 3.1.2)."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    page.wait_for_function(f"() => ({ENGLISH_NAMES_JS})().english.length === 0", timeout=30000)
+    found = page.evaluate(ENGLISH_NAMES_JS)
+    assert found["skip"] == text("ko", "a11y.ui.skip")
+    help_name = text("ko", "a11y.ui.help_for", name=text("ko", "lecture.presenter"))
+    assert page.locator(f"[aria-label='{help_name}']").count()
