@@ -773,12 +773,14 @@ def grouped_bars(
     height: int = 320,
     colors: Sequence[str] = theme.SERIES,
     width_px: float = theme.FULL_WIDTH_PX,
+    room: float | None = None,
 ) -> go.Figure:
     """One group of bars per label, one bar per series, laid out for `width_px`: crowded labels turn and are
     thinned to every k-th (hover names every one), and each bar prints its value only where the number fits over
     the bar at a readable size (64 words' bars are a few px wide: their numbers were specks)."""
     labels = list(labels)
     k = max(1, len(series))
+    width_px = _room_width(width_px, presenter, room)  # presenter mode: the page's measured width
     size, angle, margin, step_px, shown, tick_size = _column_labels(labels, title, y_title, width_px, presenter)
     bar_px = step_px * (1 - GROUP_GAP) / k
     show = text_width("-0." + "0" * decimals, _least(presenter, theme.CELL_TEXT_MIN_SIZE)) <= bar_px
@@ -1295,12 +1297,14 @@ def line_rows(
     presenter: bool = False,
     height: int = 300,
     width_px: float = theme.HALF_WIDTH_PX,
+    room: float | None = None,
 ) -> go.Figure:
     """Each row (name, values over the same labels) as markers and lines, e.g. mean and std per word.
     `y_range`: the lowest and highest the rows reach (e.g. over every T): a fixed value axis around it.
     Laid out for `width_px`: labels that would overlap are thinned to every k-th (hover names every one), the
     markers shrink with the space a word has, and the legend's rows are counted at that width."""
     n = len(x_labels)
+    width_px = _room_width(width_px, presenter, room)  # presenter mode: the page's measured width
     size, angle, margin, step_px, shown, tick_size = _column_labels(x_labels, title, y_title, width_px, presenter)
     first = {}
     for i, label in enumerate(x_labels):

@@ -217,3 +217,14 @@ def test_row_sums_are_printed_only_a_line_apart():
         gap_px = row_px * (printed[1] - printed[0]) if len(printed) > 1 else row_px
         assert gap_px >= sums.textfont.size * theme.LINE_EM
         assert (len(printed) == n) == (n == 4)  # 4 rows: every sum; 64: every k-th
+
+
+def test_column_charts_in_presenter_mode_are_laid_out_for_the_wider_page():
+    """Presenter mode folds the sidebar: a half column is wider, so the default sentence's four words all print
+    (laid out for the laptop's 400 px at presenter fonts, two of them were thinned away)."""
+    words = ["슬픈", "영화였다", "아름다운", "장면이었다"]
+    rows = [("μ", np.zeros(4)), ("σ", np.ones(4))]
+    for room in (None, 1.5, 2.2):
+        assert list(figures.line_rows(words, rows, presenter=True, room=room).layout.xaxis.ticktext) == words
+        bars = figures.grouped_bars(dict(rows), words, presenter=True, room=room)
+        assert list(bars.layout.xaxis.tickvals) == words
