@@ -229,8 +229,37 @@ _SCRIPT = """
   document.documentElement.lang = d.lang;
   const A = window.__attentionA11y || (window.__attentionA11y = {page: null, pending: false});
   A.data = d;
+  // A control pressed with the keyboard that the run then takes away (the quiz's Reveal, ⑦'s Auto-train and Stop,
+  // which replace each other, "End the scenes") left the focus on the page itself (WCAG 2.4.3): it goes to the
+  // control of the same key if it came back, else back to the nearest control before it still on the page, else
+  // to the page's title.
+  const CONTROLS = "button:not([disabled]), input:not([type=hidden]), a[href], [tabindex='0']";
+  const shown = (els) => [...els].filter(c => { const r = c.getBoundingClientRect(); return r.width && r.height; });
+  const refocus = () => {
+    const gone = A.pressed;
+    if (!gone || gone.el.isConnected || performance.now() - gone.at > 10000) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {  // placed (and still there), or the user has moved on
+      if (active !== gone.placed) A.pressed = null;
+      return;
+    }
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (app && app.getAttribute("data-test-script-state") === "running") {  // its successor may not be drawn yet
+      setTimeout(soon, 100);
+      return;
+    }
+    const again = gone.key && document.querySelector("." + gone.key);
+    let target = again && shown(again.querySelectorAll(CONTROLS))[0];
+    target = target || gone.before.find(c => c.isConnected && shown([c]).length);
+    target = target || document.querySelector('[data-testid="stMain"] h1');
+    if (!target) return;
+    if (target.tagName === "H1") target.setAttribute("tabindex", "-1");
+    target.focus();
+    gone.placed = target;  // kept for a while: a redraw that replaces it drops the focus again, and it is put back
+  };
   const label = () => {
     A.pending = false;
+    refocus();
     for (const c of document.querySelectorAll(".a11y-chart-name")) {
       const el = document.querySelector("." + c.dataset.chart);
       if (!el) continue;
@@ -376,6 +405,19 @@ _SCRIPT = """
       toTitle();
     });
     A.folds.observe(document.body, {attributes: true, attributeFilter: ["data-collapsed"], subtree: true});
+    document.addEventListener("keydown", (e) => {  // a button pressed with Enter or Space: remembered (see refocus)
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const el = e.target.closest && e.target.closest('[data-testid="stMain"] button');
+      if (!el) return;
+      const box = el.closest('[class*="st-key-"]');
+      const key = box && [...box.classList].find(c => c.startsWith("st-key-"));
+      // the controls before it on the page, nearest first: where the focus goes back to if it is taken away
+      const all = shown(document.querySelectorAll(`[data-testid="stMain"] :is(${CONTROLS})`))
+        .filter(c => !c.classList.contains("a11y-skip"));  // the skip link: off screen until focused
+      const i = all.indexOf(el);
+      A.pressed = {el, key, before: i > 0 ? all.slice(Math.max(0, i - 8), i).reverse() : [], at: performance.now(),
+                   placed: null};
+    }, true);
     document.addEventListener("click", (e) => {
       const play = e.target.closest && e.target.closest(".updatemenu-button");
       const gd = play && play.closest(".js-plotly-plot");

@@ -557,3 +557,30 @@ def test_streamlit_and_plotly_names_speak_the_page_s_language(app_server, new_pa
     assert found["skip"] == text("ko", "a11y.ui.skip")
     help_name = text("ko", "a11y.ui.help_for", name=text("ko", "lecture.presenter"))
     assert page.locator(f"[aria-label='{help_name}']").count()
+
+
+ACTIVE_KEY_JS = """() => { const a = document.activeElement; const k = a && a.closest('[class*="st-key-"]');
+  return {tag: a ? a.tagName : null, key: k ? [...k.classList].find(c => c.startsWith('st-key-')) : null}; }"""
+
+
+def test_a_control_pressed_away_hands_the_focus_to_its_successor_not_to_the_page(app_server, new_page):
+    """Enter on a button the run then takes away left the focus on the page itself (WCAG 2.4.3): it goes back to the
+    nearest control before it still on the page (the quiz's Reveal: the quiz's own "hide" switch above the chart it
+    revealed), or to the page's title when there is none ("End the scenes", at the top of the page)."""
+    from tests.e2e.app_driver import click_toggle
+
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    click_toggle(page, "quiz:score:scores:hidden")
+    by_key(page, "quiz:score:scores:reveal").locator("button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({ACTIVE_KEY_JS})().key === 'st-key-quiz-score-scores-hidden'", timeout=30000)
+
+    page.goto(app_server.page_url(""))
+    settle(page)
+    by_key(page, "home:lesson").locator("button").first.click()
+    settle(page)
+    by_key(page, "sc:end").locator("button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({ACTIVE_KEY_JS})().tag === 'H1'", timeout=30000)
