@@ -1,10 +1,11 @@
 """Accessibility in the browser: every chart's text alternative and table, the page's language, focus and targets.
 
-`chart(p, fig, name)` is what `Page.chart` draws: the Plotly chart (its toolbar off on phones), its accessible
+`chart(p, fig, name)` is what `Page.chart` draws: the Plotly chart (its toolbar off on phones, where a swipe
+across it scrolls the page: `figures.for_touch`), its accessible
 name (made by `attention_core.accessible` from the figure's own data, in the UI language) and a "numbers as
 a table" switch beside it that shows the same numbers as real tables, built only while open. `install(p)`
 runs once per page run at the top of the main area: the style sheet (focus ring, contrast, 44 px targets on
-phones, presenter contrast) and one small script that
+phones, presenter contrast, a folded sidebar hidden, toggles' edges, forced colours) and one small script that
 
 - sets `<html lang>` to the UI language (Streamlit writes "en" whatever the app speaks);
 - gives every chart element (`.st-key-chart-*`) role="figure" and its accessible name, hides the drawing's
@@ -12,7 +13,12 @@ phones, presenter contrast) and one small script that
   the Plotly toolbar's buttons out of the Tab order (they stay for the mouse; role="img" is not possible
   around them, axe's nested-interactive);
 - moves the focus to the page's title after a page switch, and makes the "skip to the chart" link work;
-- folds the sidebar on a phone after a step link is tapped.
+- folds the sidebar on a phone after a step link is tapped, and when a lesson is started from it;
+- puts the focus on the page's title when the sidebar folds with the focus inside, hands it to a successor when a
+  button pressed with the keyboard is taken away by the run, and scrolls a focused control out from under the
+  fixed header and the lesson's pinned bar;
+- names the lesson's scene-list buttons, and on a page in another language renames Streamlit's and Plotly's
+  English control names.
 
 Streamlit re-runs an `st.html` script only when its text changes: the text carries the language and the page.
 """
