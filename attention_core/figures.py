@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import threading
 import unicodedata
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -222,7 +223,8 @@ def memoised(fn):
 
 
 
-_TOUCH = _Memo(MEMO_SIZE)
+_TOUCH: dict[int, tuple[weakref.ref, Figure]] = {}  # a figure's id → (the figure, its touch copy)
+_TOUCH_LOCK = threading.Lock()
 
 
 def for_touch(fig):
@@ -230,8 +232,9 @@ def for_touch(fig):
     page. Plotly's default drag draws a zoom box, which on a phone takes the swipe: a student scrolling past a
     chart zoomed into it instead, with no toolbar to zoom back out.
 
-    Figures are shared (memoised), so this is a new figure, made once per figure (kept beside it, keyed by its
-    identity), whose dict shares the original's data: only the layout's top level and its axes are new."""
+    Figures are shared (memoised), so this is a new figure whose dict shares the original's data (only the layout's
+    top level and its axes are new), made once per figure and kept while the figure lives (a figure built for one
+    run takes its copy with it)."""
     spec = getattr(fig, "unbuilt_spec", None)
     if spec is None:  # an ordinary go.Figure (built for this run): copied and set
         if fig.layout.dragmode is False:
@@ -241,15 +244,18 @@ def for_touch(fig):
         touch.update_xaxes(fixedrange=True)
         touch.update_yaxes(fixedrange=True)
         return touch
-    kept = _TOUCH.get(id(fig))
-    if kept is not None and kept[0] is fig:
+    with _TOUCH_LOCK:
+        kept = _TOUCH.get(id(fig))
+    if kept is not None and kept[0]() is fig:
         return kept[1]
     layout = dict(spec.get("layout") or {})
     for name in {"xaxis", "yaxis", *(k for k in layout if k.startswith(("xaxis", "yaxis")))}:
         layout[name] = {**(layout.get(name) or {}), "fixedrange": True}
     layout["dragmode"] = False
     touch = Figure({**spec, "layout": layout})
-    _TOUCH.put(id(fig), (fig, touch))  # the original kept alive with it: its id is not reused meanwhile
+    with _TOUCH_LOCK:
+        _TOUCH[id(fig)] = (weakref.ref(fig), touch)
+    weakref.finalize(fig, _TOUCH.pop, id(fig), None)  # gone with the figure, before its id can be reused
     return touch
 
 
@@ -1306,9 +1312,6 @@ def line_rows(
     n = len(x_labels)
     width_px = _room_width(width_px, presenter, room)  # presenter mode: the page's measured width
     size, angle, margin, step_px, shown, tick_size = _column_labels(x_labels, title, y_title, width_px, presenter)
-    first = {}
-    for i, label in enumerate(x_labels):
-        first.setdefault(label, i)
     marker = round(min(9.0, max(4.0, step_px * 0.45)), 1)
     data = [{
         "type": "scatter", "x": list(range(n)), "y": list(vals), "name": name, "mode": "lines+markers",
@@ -1318,7 +1321,7 @@ def line_rows(
                                                    _cycle(theme.DASHES, len(rows)), _cycle(theme.SYMBOLS, len(rows)))]
     layout = {
         # the words sit at 0 … n−1 on a numeric axis: no zero line there (it ran through the first word like a mark)
-        "xaxis": {"tickmode": "array", "tickvals": [first[x] for x in shown], "ticktext": list(shown),
+        "xaxis": {"tickmode": "array", "tickvals": [list(x_labels).index(x) for x in shown], "ticktext": list(shown),
                   "tickangle": angle, "tickfont": {"size": tick_size}, "range": [-0.5, n - 0.5],
                   "zeroline": False, "showgrid": False},
         "yaxis": {"title": {"text": y_title}, "gridcolor": _GRID, "zeroline": True, "zerolinecolor": "#999",

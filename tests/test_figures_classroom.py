@@ -75,3 +75,18 @@ def test_for_touch_fixes_every_axis_of_a_shared_figure_without_changing_it():
         axes = [k for k in layout if k.startswith(("xaxis", "yaxis"))]
         assert len(axes) >= 2 * n_axes and all(layout[k]["fixedrange"] for k in axes)
         assert layout["dragmode"] is False and touch.to_dict()["data"] == before["data"]
+
+
+def test_for_touch_keeps_a_copy_only_while_its_figure_lives():
+    """A figure built for one run (the T control's copies) takes its touch copy with it: the cache holds no figure
+    alive, so phones under load do not pile up copies."""
+    import gc
+
+    fig = figures.Figure(copy.deepcopy(figures.heatmap(np.eye(3), figures.Axis(list("abc")),
+                                                       figures.Axis(list("xyz"))).to_dict()))
+    key = id(fig)
+    assert figures.for_touch(fig) is figures.for_touch(fig)
+    assert key in figures._TOUCH
+    del fig
+    gc.collect()
+    assert key not in figures._TOUCH
