@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import theme
+from .analysis import winners
 from .i18n import text
 
 NAME_ROWS = 8  # the name lists the largest cell of at most this many rows, then "… and k more"
@@ -151,7 +152,7 @@ def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, c
     for i, row in enumerate(open_z):  # each row's largest open cell; on a tie every tied column is named
         top = row.max(initial=-np.inf)
         if np.isfinite(top):
-            tied = [xs[j] for j in np.flatnonzero(np.isclose(row, top, rtol=1e-9, atol=1e-12))]
+            tied = [xs[j] for _, j in winners(row[None, :])]  # the app's tie rule: the same as printed, or within tol
             items.append(f"{ys[i]} → {', '.join(map(str, tied))} {_num(top)}")
     return Table(caption, corner, tuple(ys), tuple(xs), cells), _listed(items, NAME_ROWS, lang)
 

@@ -77,6 +77,11 @@ def partial_dot(q: np.ndarray, k: np.ndarray, i: int, dims: tuple[int, int]) -> 
     return k[:, d] @ q[i, d]
 
 
+def partial_is_full(q: np.ndarray, k: np.ndarray, i: int, dims: tuple[int, int], tol: float = 1e-9) -> bool:
+    """The dimensions a 2-D picture leaves out add nothing to word i's scores: `partial_dot` is every full score."""
+    return bool(np.allclose(partial_dot(q, k, i, dims), k @ q[i], rtol=tol, atol=1e-12))
+
+
 def weight_path(scores_row: np.ndarray, temperature: float) -> dict[str, np.ndarray]:
     """score → score/T → exp(score/T − max) → ÷ row sum, with every step kept."""
     scaled = scores_row / temperature

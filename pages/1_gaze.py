@@ -1,6 +1,5 @@
 """Q/K gaze: X, W_Q, W_K, Q and K; one word's gaze on every other word, as numbers and as arrows."""
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -83,7 +82,7 @@ with ui.page("gaze") as page:
         # what the table shows: a difference from the dimensions not drawn, or none (said as it is)
         if trace.q.shape[1] == 2:
             st.caption(page.t("gaze.partial_all"))
-        elif np.allclose(partial, trace.scores[i], rtol=1e-9, atol=1e-12):
+        elif analysis.partial_is_full(trace.q, trace.k, i, (a, b)):
             st.caption(page.t("gaze.partial_same"))
         else:
             st.caption(page.t("gaze.partial_caption"))

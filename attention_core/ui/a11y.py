@@ -357,8 +357,6 @@ _SCRIPT = """
     }, true);
     A.observer = new MutationObserver(soon);
     A.observer.observe(document.body, {childList: true, subtree: true});
-    // the sidebar folding (presenter mode turned on, a lesson started) hides the control that had the focus: the
-    // focus goes to the page's title, not to nowhere (WCAG 2.4.3)
     // a control the keyboard focuses is never left under Streamlit's fixed header or the lesson's pinned bar
     // (WCAG 2.4.11): the browser scrolls it into view at the scroller's edge, which those cover
     document.addEventListener("focusin", (e) => {
@@ -384,6 +382,8 @@ _SCRIPT = """
         window.scrollBy({top: r.top - top - 8});
       });
     }, true);
+    // the sidebar folding (presenter mode turned on, a lesson started) hides the control that had the focus: the
+    // focus goes to the page's title, not to nowhere (WCAG 2.4.3)
     A.folds = new MutationObserver((changes) => {
       const sb = changes.map(c => c.target).find(t => t.dataset && t.dataset.collapsed === "true");
       const active = document.activeElement;

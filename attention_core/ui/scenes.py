@@ -51,11 +51,11 @@ def moved_from(p: Page, scene: scenes.Scene) -> str:
         return p.t("lecture.scene_moved_page", page=p.t(f"page.{scene.page}"))
     if p.scenario is scene.scenario:
         return ""
-    same = codec.link_payload(scene.scenario, p.view)
-    if codec.link_payload(p.scenario, p.view) == same:
+    # the share link's payload names everything a scenario holds (T under "t", left out at its default)
+    saved, now = codec.link_payload(scene.scenario, p.view), codec.link_payload(p.scenario, p.view)
+    if now == saved:
         return ""
-    t_only = codec.link_payload(p.scenario.with_temperature(scene.scenario.temperature), p.view) == same
-    if t_only:
+    if {k: v for k, v in now.items() if k != "t"} == {k: v for k, v in saved.items() if k != "t"}:
         return p.t("lecture.scene_moved_t", saved=scene.scenario.temperature, now=p.scenario.temperature)
     return p.t("lecture.scene_moved")
 

@@ -88,8 +88,8 @@ def test_the_partial_score_caption_says_what_the_table_shows():
         trace = analysis.compute(s).trace
         i = view.focus
         a, b = view.dims
-        partial = analysis.partial_dot(trace.q, trace.k, i, (a, b))
-        same = np.allclose(partial, trace.scores[i], rtol=1e-9, atol=1e-12)
+        same = np.allclose(analysis.partial_dot(trace.q, trace.k, i, (a, b)), trace.scores[i], rtol=1e-9,
+                           atol=1e-12)
         key = "gaze.partial_same" if same else "gaze.partial_caption"
         captions = [c.value for c in at.caption]
         assert say(key) in captions, (a, b)

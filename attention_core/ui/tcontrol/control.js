@@ -90,7 +90,7 @@ stats.draw = tdraw.stats;
 // how many controls still hold a T for the server (a key press's pause not yet over)
 stats.scheduled = () => [...controls].filter((c) => c.timer !== null).length;
 
-build.ids = 0;
+let helpIds = 0;  // each control's help text gets an id of its own
 
 function build(parentElement, data) {
   const root = document.createElement("div");
@@ -103,7 +103,7 @@ function build(parentElement, data) {
     <output class="attention-t-value" style="font-weight:600" aria-hidden="true"></output></div>
     <input class="attention-t-range" type="range" min="0" step="1" style="width:100%;margin:0">
     <span class="attention-t-help" hidden></span>`;
-  const helpId = `attention-t-help-${++build.ids}`;
+  const helpId = `attention-t-help-${++helpIds}`;
   root.querySelector(".attention-t-help").id = helpId;
   root.querySelector("input").setAttribute("aria-describedby", helpId);
   parentElement.replaceChildren(root);
