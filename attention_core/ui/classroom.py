@@ -91,6 +91,10 @@ def open_button(p: Page) -> None:
         return
 
     def opened() -> None:
+        # A second click that reaches the server while the first one's run is drawing the page stops that run, and
+        # the button, still registered, fires again: the class this session hosts is already open.
+        if _hosting(p) is not None:
+            return
         try:
             hosted = room().open_class()
         except store_errors() as err:

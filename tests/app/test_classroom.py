@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 from streamlit.testing.v1 import AppTest
 
 from attention_core.classroom import open_store
+from attention_core.ui import classroom
 from attention_core.ui import state as ui_state
 from tests.app.conftest import assert_clean, chart_words, open_page, say, state
 
@@ -149,6 +152,52 @@ def test_presenter_mode_opens_a_class_from_the_page_and_closing_ends_it():
     view.button(key="class:join-other").click().run()
     assert_clean(view)
     assert view.text_input(key="class:type-code") and "c" not in view.query_params
+
+
+def open_classes() -> list[str]:
+    return [row[0] for row in open_store().store.read("SELECT id FROM classes WHERE closed = 0")]
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_a_double_click_on_open_a_class_opens_one(presenter, monkeypatch):
+    """The second click of a double click reaches the server while the first click's run is drawing the join card:
+    Streamlit stops that run and runs the page again with the button pressed once more (what the browser sends is
+    sent here, mid-run, the way the server receives it), or after it. One class is open, the one on screen, and
+    nothing says otherwise; closing it and opening another still works."""
+    at = open_page("temperature")
+    if presenter:
+        at.toggle(key="sb:presenter").set_value(True).run()
+    click = at.button(key="class:open").click()
+    pressed = click.root.get_widget_states()  # the page as the browser holds it, the button pressed
+    card, sent = classroom.class_card, []
+
+    def card_while_the_second_click_arrives(p) -> None:
+        if not sent:
+            ctx = get_script_run_ctx()
+            sent.append(ctx.script_requests.request_rerun(RerunData(widget_states=pressed,
+                                                                    page_script_hash=ctx.page_script_hash)))
+        card(p)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(classroom, "class_card", card_while_the_second_click_arrives)
+        click.run()
+    assert_clean(at)
+    assert sent == [True] and not at.error
+    class_id, token = state(at).hosting.split(":", 1)
+    assert open_classes() == [class_id]
+    codes = [c.value for c in at.code if "/class?" in c.value]
+    assert len(codes) == 1 and f"c={open_store().host_view(class_id, token).code}" in codes[0]
+    click.run()  # once more, after that run: the page the browser held still had the button
+    assert_clean(at)
+    assert not at.error and state(at).hosting.split(":", 1)[0] == class_id and open_classes() == [class_id]
+
+    at.button(key="class:close").click().run()
+    at.button(key="class:close-yes").click().run()
+    assert state(at).hosting == "" and open_classes() == []
+    at.button(key="class:open").click().run()
+    assert_clean(at)
+    again = state(at).hosting.split(":", 1)[0]
+    assert again != class_id and open_classes() == [again]
 
 
 @pytest.mark.parametrize("how", ["reveal", "unhide"])
