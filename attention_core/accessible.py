@@ -76,11 +76,11 @@ def _num(v: object, decimals: int = 2) -> str:
     if not np.isfinite(f):
         return ""
     if f != int(f) or decimals:
-        return _fixed(f, decimals)
+        return fixed(f, decimals)
     return f"{int(f)}"
 
 
-def _fixed(f: float, decimals: int) -> str:
+def fixed(f: float, decimals: int) -> str:
     """`f` to `decimals` places with a true minus sign; a number that prints as zero prints "0.00", never "−0.00"
     (the chart beside it prints 0.00: a tiny negative, or −0.0)."""
     out = f"{f:.{decimals}f}"
@@ -145,7 +145,7 @@ def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, c
             hidden = np.isfinite(mz)
     masked = f"{theme.MASKED_SYMBOL} {text(lang, 'a11y.masked')}"
     cells = () if not with_cells else tuple(
-        tuple(masked if h else "" if not np.isfinite(v) else _fixed(v, decimals) for v, h in zip(row, hid))
+        tuple(masked if h else "" if not np.isfinite(v) else fixed(v, decimals) for v, h in zip(row, hid))
         for row, hid in zip(z.tolist(), hidden.tolist()))
     open_z = np.where(hidden | ~np.isfinite(z), -np.inf, z)
     items = []

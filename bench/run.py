@@ -63,7 +63,7 @@ BENCH_BROWSER_ARGS = ["--disable-background-timer-throttling", "--disable-render
 HOOK_JS = """
 (() => {
   if (window.__bench) return;
-  const B = window.__bench = {plots: [], states: [], msgs: [], key: null, nextId: 0};
+  const B = window.__bench = {plots: [], states: [], msgs: [], sent: [], key: null, nextId: 0};
   Object.defineProperty(HTMLElement.prototype, 'emit', {
     configurable: true,
     get() { return undefined; },
@@ -80,6 +80,7 @@ HOOK_JS = """
   });
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
+    send(data) { B.sent.push(performance.now()); return super.send(data); }
     constructor(...args) {
       super(...args);
       this.addEventListener('message', e => {
@@ -96,17 +97,21 @@ HOOK_JS = """
 })();
 """
 
-RESET_JS = "() => { const B = window.__bench; B.plots = []; B.states = []; B.msgs = []; B.key = null; }"
+RESET_JS = "() => { const B = window.__bench; B.plots = []; B.states = []; B.msgs = []; B.sent = []; B.key = null; }"
 
 # The step is done when: the server has answered the press (a websocket message after it), the run is over
 # (if the app showed "running" after the press, it has shown "notRunning" since; a run shorter than one
 # React render never shows "running"), the app is idle (connected, no stale element), at least `expect`
 # charts on the page have drawn after the press, and nothing (message, draw, state change) has happened for
-# `settle` ms. Returns the step's timings (ms after the keydown) and bytes, or false.
+# `settle` ms. Returns the step's timings (ms after the keydown, or with `fromSend` after the first message the
+# page sent the server after it: the T control sends its T only once the hand stops) and bytes, or false.
 STEP_DONE_JS = """
-([expect, settle]) => {
-  const B = window.__bench, k = B.key;
-  if (k == null) return false;
+([expect, settle, fromSend]) => {
+  const B = window.__bench, key = B.key;
+  if (key == null) return false;
+  const sent = B.sent.filter(s => s >= key);
+  if (fromSend && !sent.length) return false;
+  const k = fromSend ? sent[0] : key;
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning'
       || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
@@ -251,19 +256,36 @@ class Tab:
                 self.direction = -self.direction
         return "ArrowRight" if self.direction > 0 else "ArrowLeft"
 
-    def step(self, pattern: str, expect: int, settle: float, timeout: float = 30_000) -> dict:
-        """One slider step: press, wait until the app is idle and `expect` charts have redrawn."""
-        key = self.next_key(pattern)
-        self.page.evaluate(SHOW_FALLBACK_JS)  # the app's Streamlit slider: the server's step, as before the control
-        slider = self.slider()
+    def step(self, pattern: str, expect: int, settle: float, timeout: float = 30_000, via: str = "slider") -> dict:
+        """One slider step: press, wait until the app is idle and `expect` charts have redrawn.
+
+        `via` "slider": the app's Streamlit slider (the server's step as before the T control), timed from the
+        key press. "send": the page's own T control (the floor's slider), timed from the first message the page
+        sends after the press, to compare the server runs of the two."""
+        if via == "send" and self.page.locator(CONTROL).count():
+            key = self.control_key()
+            slider = self.page.locator(CONTROL).first
+        else:
+            key = self.next_key(pattern)
+            self.page.evaluate(SHOW_FALLBACK_JS)  # the app's Streamlit slider: the server's step, as before the control
+            slider = self.slider()
         slider.focus()
         self.page.evaluate(RESET_JS)
         t_wall = time.time()
         slider.press(key)
-        handle = self.page.wait_for_function(STEP_DONE_JS, arg=[expect, settle], timeout=timeout, polling=20)
+        handle = self.page.wait_for_function(STEP_DONE_JS, arg=[expect, settle, via == "send"], timeout=timeout,
+                                             polling=20)
         result = handle.json_value()
         result.update(key=key, t=t_wall)
         return result
+
+    def control_key(self) -> str:
+        """The next key on the T control: sweep its range, turning at the ends."""
+        control = self.page.locator(CONTROL).first
+        value, hi = int(control.input_value() or 0), int(control.get_attribute("max") or 0)
+        if value + self.direction > hi or value + self.direction < 0:
+            self.direction = -self.direction
+        return "ArrowRight" if self.direction > 0 else "ArrowLeft"
 
     def exceptions(self) -> list[str]:
         """The first line of every Streamlit exception block on the page (a page that raised)."""
@@ -318,7 +340,7 @@ def measure_page(tabs: dict, servers: dict, logs: dict, key: str, n: int, args, 
             break
         for tab, expect, steps in ((app, expect_a, a_steps), (floor, expect_b, b_steps)):
             try:
-                steps.append(tab.step(args.pattern, expect, args.settle))
+                steps.append(tab.step(args.pattern, expect, args.settle, via=args.via))
             except Exception as err:  # a step that never settles is reported, not fatal
                 failures += 1
                 print(f"    {tab.name} step failed: {str(err).splitlines()[0]}", flush=True)
@@ -519,6 +541,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--pattern", choices=("sweep", "alternate"), default="sweep",
                     help="sweep the T range (default) or alternate Right/Left (hits Streamlit's message cache)")
     ap.add_argument("--settle", type=float, default=150, help="ms of quiet that end a step")
+    ap.add_argument("--via", choices=("slider", "send"), default="slider",
+                    help="slider: the app's Streamlit slider, from the key press; send: the app's T control and the "
+                         "floor's slider, each from the message the page sends (the control sends once the hand "
+                         "stops)")
     ap.add_argument("--profile-sizes", default="16,64", help="sentence lengths of the server-side profile")
     ap.add_argument("--no-profile", action="store_true", help="skip the server-side profile")
     ap.add_argument("--browser-profiles", type=int, default=2,

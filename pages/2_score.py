@@ -2,7 +2,6 @@
 
 import math
 
-import pandas as pd
 import streamlit as st
 
 from attention_core import analysis, figures, theme, ui
@@ -67,20 +66,8 @@ with ui.page("score") as page:
                                     title=page.t("score.m_chart"), width_px=theme.FULL_WIDTH_PX), "bilinear")
 
     st.header(page.tm("score.path", i=words[i]))
-
-    @page.follows_t
-    def weight_path_part() -> None:  # the scaled scores, exp and weights change with T (the row i does not)
-        path = analysis.weight_path(page.lesson.trace.scores[i], page.scenario.temperature)
-        table = pd.DataFrame({
-            page.t("score.col_score"): path["scores"], page.t("score.col_scaled"): path["scaled"],
-            page.t("score.col_exp"): path["exp"], page.t("score.col_weight"): path["weights"],
-        }, index=words)
-        ui.number_table(page, table, decimals=dict.fromkeys(table.columns, 3),
-                        bars={page.t("score.col_weight"): (0.0, 1.0)})
-        st.caption(page.t("score.path_caption", t=page.scenario.temperature, total=float(path["weights"].sum())))
-
-    if shown:
-        weight_path_part()
+    if shown:  # the scaled scores, exp and weights change with T (the row's scores do not): the browser redraws them
+        ui.weight_path_table(page, words, trace.scores[i], page.t("score.path", i=words[i]), "score.path_caption")
     else:
         st.caption(page.t("lecture.hidden_part"))
 

@@ -25,14 +25,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "m_chart": ("M = W_Q W_Kᵀ: 어떤 축이 어떤 축을 보는가", "M = W_Q W_Kᵀ: which axis looks at which"),
     "sum_check": ("기여의 합 {total:.4f} = 점수 {score:.4f}", "sum of contributions {total:.4f} = score {score:.4f}"),
     "path": ("점수가 가중치가 되는 길 (행 ‘{i}’)", "How a score becomes a weight (row ‘{i}’)"),
+    "col_word": ("단어", "word"),
     "col_score": ("점수", "score"),
     "col_scaled": ("÷ T", "÷ T"),
     "col_exp": ("exp(· − 최댓값)", "exp(· − max)"),
     "col_weight": ("÷ 행 합 = 가중치", "÷ row sum = weight"),
     "path_caption": (
-        "T = {t:g}. 각 행에서 최댓값을 빼고 exp를 취해도 결과는 같습니다 (넘침을 막는 계산 요령). 행 합 = {total:.3f}.",
-        "T = {t:g}. Subtracting the row's maximum before exp changes nothing in the result (it only prevents "
-        "overflow). Row sum = {total:.3f}.",
+        "T = {t}. 각 행에서 최댓값을 빼고 exp를 취해도 결과는 같습니다 (넘침을 막는 계산 요령). 행 합 = {total}.",
+        "T = {t}. Subtracting the row's maximum before exp changes nothing in the result (it only prevents "
+        "overflow). Row sum = {total}.",
     ),
     "asym": ("누가 보는지가 중요할까? score_ij와 score_ji", "Does it matter who looks? score_ij and score_ji"),
     "asym_text": (

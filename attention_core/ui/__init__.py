@@ -44,12 +44,12 @@ from .guard import catching, guarded, pending_failure
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
-from .tables import number_table
+from .tables import number_table, weight_path_table
 
 gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
 
 __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
-           "predict_reveal", "temperature_slider"]
+           "predict_reveal", "temperature_slider", "weight_path_table"]
 
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
@@ -75,7 +75,7 @@ def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
     started = time.perf_counter()
     state = session_state()
-    state.t_parts_next = []
+    state.t_parts_next, state.t_browser_next = [], False
     if state.goto is not None:  # a lesson link's first scene, or a step asked for by a callback (Page.open)
         goto, state.goto = state.goto, None
         if goto != key:
@@ -141,6 +141,7 @@ def _tail(p: Page, key: str, tail_slot, started: float) -> None:
             classroom.open_button(p)
         builder(p)
     state.t_parts, state.t_parts_script = tuple(state.t_parts_next), page_script()
+    state.t_browser = state.t_browser_next
     remember(state, key)
     log_timing(key, p, started)
 

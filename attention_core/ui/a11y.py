@@ -152,6 +152,14 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
 .a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
 .a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
 .a11y-table thead th {{ background: #f3f3f3; }}
+/* ②'s weight path (tables.weight_path_table): each weight also a bar behind its number, on a scale of 0 to 1 */
+.attention-t-table td.attention-bar {{
+  background: linear-gradient(90deg, {theme.TABLE_BAR_COLOR} var(--w), transparent var(--w)); }}
+.attention-t-table .attention-t-caption {{ font-size: 0.875rem; color: {theme.CAPTION_TEXT_COLOR};
+  margin: 0.5rem 0 0; }}
+.attention-t-table .a11y-table {{ max-height: 30rem; overflow: auto; }}
+.attention-t-table thead th {{ position: sticky; top: 0; white-space: normal; vertical-align: bottom; }}
+.attention-t-table thead th:first-child {{ min-width: 0; }}
 /* The class's QR code never runs past its column into the join text beside it. */
 .st-key-class-card [data-testid="stImage"] img {{ max-width: 100%; height: auto; }}
 /* The T control (tcontrol) reads like Streamlit's own widget labels; its thumb is a target of its own. */

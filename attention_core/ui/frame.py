@@ -224,17 +224,26 @@ class Page:
 
         return draw
 
-    def redraw_t(self) -> None:
+    def t_in_browser(self) -> None:
+        """Called while a part of the page is drawn, outside the T parts, at the state's T, that the T control
+        redraws in the browser at every T (tables.weight_path): a T step that the browser did not draw first (the
+        Streamlit slider, a preview that failed) then redraws the whole page (`redraw_t`)."""
+        self._state.t_browser_next = True
+
+    def redraw_t(self, drawn: bool = True) -> None:
         """In a T control's callback, after the new T is stored: rerun the T parts only (see `follows_t`).
 
         Falls back to the default whole-page run when the parts are not known (no full run has finished on
-        this page yet) or partial redraws are off. Every T control's callback that runs in the same round asks
-        for the same parts (a callback that returned normally would make it a whole-page run).
+        this page yet), partial redraws are off, or the browser did not draw this T (`drawn` False) on a page
+        with parts at T outside the T parts (`t_in_browser`). Every T control's callback that runs in the same
+        round asks for the same parts (a callback that returned normally would make it a whole-page run).
         """
         state = self._state
         ctx = get_script_run_ctx(suppress_warning=True)
         # the parts of the page this run is for (a callback may be another page's: widget ids outlive a page)
         if not PARTIAL_T_REDRAW or ctx is None or not state.t_parts or state.t_parts_script != page_script():
+            return
+        if state.t_browser and not drawn:
             return
         try:
             state.t_ids = frozenset(ctx.fragment_storage.resolve_target(list(state.t_parts)))
@@ -695,9 +704,9 @@ def sentence_input(p: Page, key: str) -> None:
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
 
 
-def step_t(p: Page, scenario: Scenario) -> None:
-    """In a T control's callback: take `scenario` (the new T) and redraw the T parts; a report of the T already
-    shown is no step and redraws nothing.
+def step_t(p: Page, scenario: Scenario, drawn: bool = True) -> None:
+    """In a T control's callback: take `scenario` (the new T) and redraw the T parts (`drawn`: the browser drew
+    this T first, see `Page.redraw_t`); a report of the T already shown is no step and redraws nothing.
 
     Such a report comes with a rerun the browser sends while its sidebar still holds the page it is leaving
     (presenter mode's width, told from the old page and run on the new one: `gate.on_current_page`). The T-part
@@ -706,7 +715,7 @@ def step_t(p: Page, scenario: Scenario) -> None:
     if scenario.temperature == p.scenario.temperature:
         return
     p.update(scenario)
-    p.redraw_t()
+    p.redraw_t(drawn)
 
 
 def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = None) -> None:
@@ -717,8 +726,8 @@ def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = Non
 
     def changed() -> None:
         ok, value = p.take(key)
-        if ok and value is not None:
-            step_t(p, p.scenario.with_temperature(value))
+        if ok and value is not None:  # the Streamlit slider: the browser drew nothing
+            step_t(p, p.scenario.with_temperature(value), drawn=False)
 
     def released() -> None:  # the browser control, once the hand stops
         value, drawn = tcontrol.reported(key)
@@ -730,7 +739,7 @@ def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = Non
         except InputError as err:
             p.notify("error", p.error(err))
             return
-        step_t(p, scenario)
+        step_t(p, scenario, drawn)
 
     def slider() -> None:
         t = p.scenario.temperature

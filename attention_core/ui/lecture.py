@@ -117,6 +117,9 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] th,
 [data-testid="stMain"] [data-testid="stTable"] td,
 [data-testid="stMain"] [data-testid="stTable"] th,
+[data-testid="stMain"] .a11y-table td,
+[data-testid="stMain"] .a11y-table th,
+[data-testid="stMain"] .attention-t-caption,
 [data-testid="stMain"] [data-testid="stMetricLabel"] p { font-size: 22px !important; line-height: 1.5 !important; }
 /* what is typed or picked reads as large as the text around it: the sentence box, numbers, select boxes */
 [data-testid="stMain"] input,

@@ -4,12 +4,19 @@ which no style sheet reaches)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+import json
+from collections.abc import Mapping, Sequence
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from .. import theme
+from .. import analysis, theme
+from ..accessible import fixed
+
+T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/draw.js: ttables)
+PATH_DECIMALS = 3
 
 
 def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = None,
@@ -27,3 +34,43 @@ def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = No
     for c, (lo, hi) in bars.items():
         styled = styled.bar(subset=[c], vmin=lo, vmax=hi, color=theme.TABLE_BAR_COLOR)
     st.table(styled)
+
+
+def t_text(t: float) -> str:
+    """T as the pages print it (f"{t:g}"); tcontrol/math.js's tText prints the same for every T in [T_MIN, T_MAX]."""
+    return f"{t:g}"
+
+
+def weight_path_table(p, words: Sequence[str], scores_row: np.ndarray, name: str, caption_key: str) -> None:
+    """One row's way from scores to weights (analysis.weight_path: score, ÷ T, exp(· − max), ÷ row sum), each number
+    printed to PATH_DECIMALS places, the weights also as bars, and `caption_key`'s sentence ({t}: T, {total}: the
+    row sum) under it: an HTML table drawn at the state's T.
+
+    It is no T part: the T control redraws it in the browser from the row's scores, at every T it previews and at
+    the T each of its runs confirms (tcontrol/draw.js: `ttables`, the math of tcontrol/math.js: `weightPath`), so a
+    T step of the control does not send it again; the page says so (`Page.t_in_browser`), and a step the browser
+    did not draw (the Streamlit slider, a failed preview) redraws the whole page. A table is text the presenter
+    style sheet sets at the room's size, and a screen reader reads it as a table (the data grid draws on a canvas)."""
+    p.t_in_browser()
+    t = p.scenario.temperature
+    path = analysis.weight_path(np.asarray(scores_row, dtype=float), t)
+    e = html.escape
+    cols = [p.t("score.col_word"), p.t("score.col_score"), p.t("score.col_scaled"), p.t("score.col_exp"),
+            p.t("score.col_weight")]
+    head = "".join(f'<th scope="col">{e(c)}</th>' for c in cols)
+    rows = []
+    for k, word in enumerate(words):
+        w = float(path["weights"][k])
+        cells = "".join(f"<td>{fixed(float(path[q][k]), PATH_DECIMALS)}</td>" for q in ("scores", "scaled", "exp"))
+        rows.append(f'<tr><th scope="row">{e(word)}</th>{cells}'
+                    f'<td class="attention-bar" style="--w: {w * 100:.1f}%">{fixed(w, PATH_DECIMALS)}</td></tr>')
+    template = p.t(caption_key, t="{T}", total="{SUM}")
+    caption = template.replace("{T}", t_text(t)).replace("{SUM}", fixed(float(path["weights"].sum()), PATH_DECIMALS))
+    data = json.dumps({"scores": [float(v) for v in scores_row], "decimals": PATH_DECIMALS, "caption": template},
+                      ensure_ascii=False)
+    # the rows scroll in a box of their own past about a dozen words (its header stays), as the data grid's did;
+    # the sentence stays under the box
+    st.html(f'<div class="{T_TABLE_CLASS}" data-t="{t!r}" data-path="{e(data)}">'
+            f'<div class="a11y-table" role="region" tabindex="0" aria-label="{e(name)}"><table><thead><tr>{head}'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p class="attention-t-caption">{e(caption)}</p></div>')

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -92,6 +94,29 @@ def chart_words(at: AppTest, name: str) -> set[str]:
 def title(at: AppTest, name: str) -> str:
     """The title text of chart `name`, as the browser shows it (line breaks as spaces)."""
     return (chart(at, name).layout.title.text or "").replace("<br>", " ")
+
+
+T_TABLE = '<div class="attention-t-table'
+
+
+def t_tables(at: AppTest) -> list[dict]:
+    """The T tables the page drew (tables.weight_path_table), read from their HTML: the region's name, the T they
+    were drawn at, their column headers, rows (the row header and its cells as printed), the weights' bar widths,
+    the sentence under them and the inputs the browser redraws them from (`path`)."""
+    out = []
+    for h in at.get("html"):
+        body = h.proto.body
+        if not body.startswith(T_TABLE):
+            continue
+        attr = {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', body.split("<table>", 1)[0])}
+        cells = lambda tag, text: [html.unescape(c) for c in re.findall(rf"<{tag}(?:\s[^>]*)?>(.*?)</{tag}>", text)]  # noqa: E731
+        body_rows = re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1])
+        rows = [(cells("th", tr)[0], cells("td", tr)) for tr in body_rows]
+        out.append({"name": attr["aria-label"], "t": float(attr["data-t"]), "path": json.loads(attr["data-path"]),
+                    "cols": cells("th", body.split("</thead>", 1)[0]), "rows": rows,
+                    "bars": re.findall(r'style="--w: ([^"]*)"', body),
+                    "caption": cells("p", body)[0]})
+    return out
 
 
 def say(key: str, lang: str = "ko", **params: object) -> str:

@@ -9,7 +9,7 @@ from attention_core import codec
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from attention_core.ui import PAGES
-from tests.app.conftest import assert_clean, chart, chart_names, open_drawer, open_page, say, state
+from tests.app.conftest import assert_clean, chart, chart_names, open_drawer, open_page, say, state, t_tables
 
 GUESS, WINNER = say("lecture.guess"), say("lecture.winner")  # the legend names of the reveal's marks
 
@@ -124,15 +124,15 @@ def _texts(at) -> str:
 
 def test_hidden_score_shows_nothing_that_gives_the_answer_away():
     at = open_page("score")
-    assert at.dataframe and any("점수" in m.value and "3.51" in m.value for m in at.markdown)
+    assert t_tables(at) and any("점수" in m.value and "3.51" in m.value for m in at.markdown)
     at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
     assert_clean(at)
-    assert not at.dataframe  # the weight path of a row
+    assert not t_tables(at)  # the weight path of a row
     assert "3.51" not in _texts(at) and "3.12" not in _texts(at)  # the asymmetry text named the top scores
     assert "contributions" not in chart_names(at)  # its sum is a score
     assert not any(t.key == "score:shuffle" for t in at.toggle)
     at.button(key="quiz:score:scores:reveal").click().run()
-    assert at.dataframe and any(t.key == "score:shuffle" for t in at.toggle)
+    assert t_tables(at) and any(t.key == "score:shuffle" for t in at.toggle)
 
 
 def test_hidden_temperature_hides_the_most_looked_at_column_and_the_row_sweep():

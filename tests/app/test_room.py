@@ -8,7 +8,7 @@ import pytest
 from attention_core.codec import encode_link
 from attention_core.registry import PAGE_KEYS
 from attention_core.scenario import Scenario, View
-from tests.app.conftest import assert_clean, chart, chart_names, open_page, say
+from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, t_tables
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -31,37 +31,21 @@ def test_the_score_page_laid_out_for_a_laptop_leaves_out_the_contribution_number
     assert say("views.numbers_hover.presenter") in [c.value for c in at.caption]
 
 
-def shown_table(table):
-    """An st.table as the browser shows it: the Styler's formatted strings."""
-    import pyarrow as pa
-
-    return pa.ipc.open_stream(table.proto.arrow_data.styler.display_values).read_pandas()
-
-
 @pytest.mark.parametrize("key", ["gaze", "score", "temperature", "order"])
 def test_presenter_mode_shows_tables_of_numbers_as_text_the_room_can_read(key):
     """The data grid draws on a canvas at its own small size; in presenter mode the page's tables are HTML tables,
     which the presenter style sheet sets at the room's size (tests/e2e/room_text.py, run by tests/e2e/test_axe.py,
-    measures them)."""
+    measures them). ②'s weight path is an HTML table in both modes (tables.weight_path_table)."""
     plain = open_page(key)
-    grids = len(plain.dataframe)
-    assert grids >= 1
+    grids, html_tables = len(plain.dataframe), len(t_tables(plain))
+    assert grids + html_tables >= 1
     at = open_page(key, query={"s": encode_link(Scenario(), View(presenter=True))})
     assert_clean(at)
     assert not at.dataframe
-    assert len(at.table) >= grids
+    assert len(at.table) >= grids and len(t_tables(at)) == html_tables
 
 
-def test_the_weight_path_table_in_presenter_mode_has_the_grids_numbers():
-    from attention_core import analysis
-
-    plain = open_page("score")
-    (grid,) = plain.dataframe
+def test_the_weight_path_table_in_presenter_mode_is_the_same_table():
+    plain = t_tables(open_page("score"))
     at = open_page("score", query={"s": encode_link(Scenario(), View(presenter=True))})
-    (table,) = [t for t in at.table if list(t.value.columns) == list(grid.value.columns)]
-    shown = shown_table(table)
-    i = at.session_state["attention_state"].view.cell[0]
-    path = analysis.weight_path(analysis.compute(Scenario()).trace.scores[i], Scenario().temperature)
-    weights = shown[say("score.col_weight")]
-    assert list(weights) == [f"{w:.3f}" for w in path["weights"]]
-    assert list(shown[say("score.col_score")]) == [f"{v:.3f}" for v in path["scores"]]
+    assert t_tables(at) == plain and len(plain) == 1

@@ -3,7 +3,8 @@
 import numpy as np
 
 from attention_core import analysis
-from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, title
+from attention_core.accessible import fixed
+from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, t_tables, title
 
 
 def test_score_page_shows_the_matrix_and_a_decomposition_that_adds_up():
@@ -40,14 +41,41 @@ def test_shuffle_switch_shows_the_same_scores_permuted():
     assert not np.allclose(shuffled, original)
 
 
+def assert_weight_path(at, t: float, lang: str = "ko") -> None:
+    """The weight path table is the picked row's analysis.weight_path at T, printed as the page prints numbers, with
+    the row's exact scores for the browser to redraw it from."""
+    (table,) = t_tables(at)
+    s = state(at).scenario
+    i = state(at).view.cell[0]
+    scores = analysis.compute(s).trace.scores[i]
+    path = analysis.weight_path(scores, t)
+    assert table["t"] == t and table["path"]["scores"] == scores.tolist()
+    assert table["cols"] == [say(f"score.col_{c}", lang) for c in ("word", "score", "scaled", "exp", "weight")]
+    assert table["rows"] == [(word, [fixed(float(path[q][k]), 3) for q in ("scores", "scaled", "exp", "weights")])
+                             for k, word in enumerate(s.labels)]
+    assert table["bars"] == [f"{w * 100:.1f}%" for w in path["weights"]]
+    assert table["caption"] == say("score.path_caption", lang, t=f"{t:g}", total="1.000")
+    assert table["name"] == say("score.path", lang, i=s.labels[i])
+
+
 def test_temperature_changes_the_weight_path_and_english_works():
     at = open_page("score")
+    assert_weight_path(at, 1.0)
     at.select_slider(key="sb:T").set_value(0.2).run()
     assert_clean(at)
-    assert any("T = 0.2" in c.value for c in at.caption)
+    assert_weight_path(at, 0.2)
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert title(at, "scores") == say("score.matrix", "en")
+    assert_weight_path(at, 0.2, "en")
+
+
+def test_the_weight_path_follows_the_picked_row():
+    at = open_page("score")
+    at.selectbox(key="pick:row:score").set_value(2).run()
+    assert_clean(at)
+    assert state(at).view.cell[0] == 2
+    assert_weight_path(at, 1.0)
 
 
 def test_symmetry_text_follows_the_math_not_a_fixed_claim():

@@ -23,7 +23,7 @@ from attention_core.registry import PAGES
 from attention_core.scenario import Scenario, View
 from attention_core.ui import frame
 from attention_core.ui.state import AppState
-from tests.app.conftest import assert_clean, chart, open_drawer, open_page, state
+from tests.app.conftest import T_TABLE, assert_clean, chart, open_drawer, open_page, state
 
 pytestmark = pytest.mark.partial_t
 
@@ -108,10 +108,12 @@ def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view,
     if alone:
         assert "?s=" in at.sidebar.code[0].value, "the share link is drawn in the sidebar T's part"
 
+    browser = state(at).t_browser  # a T table outside the parts (②): the browser redraws it, a slider step cannot
     at.select_slider(key=slider).set_value(T_NEW).run()
     assert_clean(at)
     step = parts(at)
-    assert step.get(None, []) == [], "a T step drew elements outside the T parts"
+    if not browser:
+        assert step.get(None, []) == [], "a T step drew elements outside the T parts"
     assert set(step) - {None} == set(before) - {None}, "a T step must redraw every T part, and only them"
 
     whole_at = session(key, scenario, view, button)
@@ -120,6 +122,12 @@ def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view,
     assert_clean(whole_at)
     whole = parts(whole_at)
     assert set(whole) == set(before)
+    if browser:  # the Streamlit slider's step is the whole page; outside the parts only the T tables change with T
+        assert step == whole, "a step the browser did not draw must draw the whole page"
+        tables = [T_TABLE.encode() in b for b in before[None]]
+        assert any(tables) and tables == [T_TABLE.encode() in b for b in whole[None]]
+        before[None] = [b for b, table in zip(before[None], tables) if not table]
+        whole[None] = [b for b, table in zip(whole[None], tables) if not table]
     for name in sorted(k for k in whole if k):
         changed = [(i, a[:160], b[:160]) for i, (a, b) in enumerate(zip(step[name], whole[name])) if a != b]
         assert step[name] == whole[name], f"{name} after a T step differs from the whole page at T = {T_NEW}: {changed}"
@@ -151,7 +159,7 @@ class _Recorder:
         self.updates.append(scenario)
         self.scenario = scenario
 
-    def redraw_t(self) -> None:
+    def redraw_t(self, drawn: bool = True) -> None:
         self.redraws += 1
 
 
@@ -199,3 +207,20 @@ def test_a_t_step_whose_parts_are_the_controls_own_is_one_run(parts, running, as
     assert asks == asked
     assert state.t_ids == {f"id-{k}" for k in parts}
     assert frame.in_t_step(state) == (not asked)
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_on_a_page_with_a_t_table_a_step_the_browser_did_not_draw_is_a_whole_page(drawn, monkeypatch):
+    """②'s weight path is no T part: the T control redraws it in the browser, so its step is the control's own
+    part's run. A step the browser did not draw (the Streamlit slider, a failed preview) asks for no parts: the
+    callback's run is the whole page, which draws the table at the new T."""
+    part = "t-part:score:slider_sb_T"
+    ctx, asks = _Ctx([f"id-{part}"]), []
+    monkeypatch.setattr(frame, "get_script_run_ctx", lambda suppress_warning=False: ctx)
+    monkeypatch.setattr(frame.st, "rerun", asks.append)
+    state = AppState(Scenario(), View())
+    state.t_parts, state.t_parts_script, state.t_browser = (part,), "page", True
+    frame.Page("score", state).redraw_t(drawn)
+    assert asks == []
+    assert state.t_ids == (frozenset({f"id-{part}"}) if drawn else frozenset())
+    assert frame.in_t_step(state) == drawn  # the control's own part's run is the step; else the whole page

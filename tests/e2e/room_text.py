@@ -29,8 +29,8 @@ SMALL_TEXT_JS = """
     '[data-testid="stCaptionContainer"]', '[data-testid="stWidgetLabel"] p', '[data-baseweb="select"] div',
     'input', 'textarea', '[data-testid="stSliderThumbValue"] p', '[data-testid="stSliderTickBar"] p',
     '[data-testid="stMetricLabel"] p', '.attention-t-name', '.attention-t-value',
-    '[data-testid="stTable"] td', '[data-testid="stTable"] th',
-    '[data-testid="stMarkdownContainer"] td', '[data-testid="stMarkdownContainer"] th',
+    '[data-testid="stTable"] td', '[data-testid="stTable"] th', '.a11y-table td', '.a11y-table th',
+    '.attention-t-caption', '[data-testid="stMarkdownContainer"] td', '[data-testid="stMarkdownContainer"] th',
   ].join(', ');
   for (const el of document.querySelectorAll('[data-testid="stMain"] :is(' + body + ')')) {
     if (!shown(el) || el.closest('.katex, [data-testid="stHeading"]')) continue;

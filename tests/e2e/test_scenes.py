@@ -122,7 +122,7 @@ CUT_BY_BAR_JS = """
   const edge = bar.getBoundingClientRect().bottom;
   const texts = '[data-testid="stWidgetLabel"], [data-testid="stHeading"], [data-testid="stMarkdownContainer"] p, '
     + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle, '
-    + '[data-testid="stTable"] :is(td, th)';
+    + '[data-testid="stTable"] :is(td, th), .a11y-table :is(td, th), .attention-t-caption';
   const lines = (el) => {  // the boxes of the element's lines of text (the glyphs' own height, not the padding)
     const out = [];
     const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -138,7 +138,7 @@ CUT_BY_BAR_JS = """
     .filter((el) => shown(el) && !bar.contains(el))
     .flatMap((el) => lines(el).map((r) => ({text: el.textContent.trim().slice(0, 40), top: r.top, bottom: r.bottom})))
     .filter((r) => r.top < edge - 2 && r.bottom > edge + 2)
-    .concat([...document.querySelectorAll('[data-testid="stMain"] [data-testid="stTable"] table')]
+    .concat([...document.querySelectorAll('[data-testid="stMain"] :is([data-testid="stTable"], .a11y-table) table')]
       .filter((t) => shown(t) && t.tHead && t.tHead.getBoundingClientRect().top < edge - 2
                      && t.getBoundingClientRect().bottom > edge + 2)
       .map((t) => ({text: 'table head: ' + t.tHead.textContent.trim().slice(0, 30), top: t.getBoundingClientRect().top,

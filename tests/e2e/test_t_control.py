@@ -3,6 +3,9 @@
 - One math, checked twice: the browser's redraw of every T chart (tcontrol/math.js, fed the inputs the server
   attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
   scenario, two random ones, 64 words and one word, each with ⑧'s causal mask on, the pages walked by their links.
+- ②'s weight path table, redrawn by the control too: the browser's numbers against attention_core at every T
+  option for the same scenarios, printed as the server prints them; a step does not send the table again, and
+  where the browser cannot draw it (no Plotly, no module) the server does.
 - A fast frame (tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
 - A drag redraws the weights chart several times before the server hears anything; the release is told once.
 - A five-press burst is one message to the server, so one server run.
@@ -21,6 +24,7 @@ import numpy as np
 import pytest
 
 from attention_core import analysis, codec, layer_norm, learn, presets
+from attention_core.accessible import fixed
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
@@ -447,7 +451,9 @@ def test_without_plotly_every_step_goes_to_the_server(app_server, new_page):
     assert page.locator(".attention-live-box").count() == 0
 
 
-def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_server, new_page):
+@pytest.mark.parametrize("key", ["value", "score"])
+def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_server, new_page, key):
+    """② too: its weight path, which the control redraws where it runs, is drawn by the server at the new T."""
     page = new_page()
     # the component's inline module is loaded from a blob: URL; refuse to make one for a script
     page.add_init_script("""(() => {
@@ -457,7 +463,7 @@ def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_se
         return make.call(URL, obj);
       };
     })()""")
-    page.goto(app_server.page_url("value"))
+    page.goto(app_server.page_url(key))
     settle(page)
     assert page.locator(T_CONTROL).count() == 0
     slider = page.locator(f"{SIDEBAR} {SEL_SLIDER}").first
@@ -471,4 +477,117 @@ def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_se
     settle(page)
     assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[
         T_OPTIONS.index(start) + 1]
-    assert chart_by_name(page, "weights").count() == 1
+    if key == "score":
+        page.wait_for_function("([sel, c]) => document.querySelector(sel).textContent === c",
+                               arg=[".attention-t-caption", expected_weight_path(Scenario(), T_OPTIONS[
+                                   T_OPTIONS.index(start) + 1])["caption"]], timeout=30_000)
+        assert read(page, T_TABLE_JS) == [expected_weight_path(Scenario(), T_OPTIONS[T_OPTIONS.index(start) + 1])]
+    else:
+        assert chart_by_name(page, "weights").count() == 1
+
+
+# ②'s weight path (tables.weight_path_table): what the table shows, and the browser's own numbers for it
+T_TABLE_JS = """
+() => [...document.querySelectorAll('.attention-t-table')].map(el => ({
+  rows: [...el.querySelectorAll('tbody tr')].map(tr => [tr.querySelector('th').textContent,
+                                                        [...tr.querySelectorAll('td')].map(td => td.textContent)]),
+  bars: [...el.querySelectorAll('td.attention-bar')].map(td => td.style.getPropertyValue('--w').trim()),
+  caption: el.querySelector('.attention-t-caption').textContent,
+  scores: JSON.parse(el.dataset.path).scores,
+}))
+"""
+T_TABLE_AT_JS = f"""
+async (t) => {{
+  await window.__attentionT.preview(t);
+  const [table] = await ({T_TABLE_JS})();
+  const path = window.__attentionT.math.weightPath(table.scores, t);
+  return JSON.stringify({{table, path: {{scaled: path.scaled, exp: path.exp, weights: path.weights}}}});
+}}
+"""
+
+
+def expected_weight_path(s: Scenario, t: float) -> dict:
+    """②'s weight path table as the server draws it at T (tables.weight_path_table), for the page's first row."""
+    scores = analysis.compute(s).trace.scores[0]
+    path = analysis.weight_path(scores, t)
+    return {"rows": [[word, [fixed(float(path[q][k]), 3) for q in ("scores", "scaled", "exp", "weights")]]
+                     for k, word in enumerate(s.labels)],
+            "bars": [f"{w * 100:.1f}%" for w in path["weights"]],
+            "caption": text("ko", "score.path_caption", t=f"{t:g}", total="1.000"),
+            "scores": scores.tolist()}
+
+
+def open_score(page, app_server, scenario: Scenario) -> None:
+    page.goto(f"{app_server.page_url('score')}?s={codec.encode_link(scenario, View())}")
+    settle(page)
+    page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
+    page.wait_for_selector(".attention-t-table", timeout=30_000)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_browsers_weight_path_table_equals_attention_core_at_every_t(app_server, new_page, name):
+    """② draws its weight path at the state's T; the T control redraws it in the browser at every T it previews
+    (it is no T part, so a T step does not send it again). At every T option: the browser's numbers equal
+    analysis.weight_path to a relative 1e-9, and the table prints them as the server prints its own table."""
+    page = new_page()
+    scenario = SCENARIOS[name]
+    open_score(page, app_server, scenario)
+    assert read(page, T_TABLE_JS) == [expected_weight_path(scenario, scenario.temperature)]
+    for t in T_OPTIONS:
+        shown = json.loads(page.evaluate(T_TABLE_AT_JS, t))
+        want = analysis.weight_path(analysis.compute(scenario).trace.scores[0], t)
+        for q in ("scaled", "exp", "weights"):
+            assert_close(shown["path"][q], want[q], f"{name}, {q}, T = {t:g}")
+        assert shown["table"] == expected_weight_path(scenario, t), (name, t)
+    assert page.js_errors == [], page.js_errors
+
+
+TABLE_NODE_JS = "() => { window.__tableNode = document.querySelector('.attention-t-table'); }"
+SAME_TABLE_NODE_JS = "() => window.__tableNode === document.querySelector('.attention-t-table')"
+
+
+def test_a_t_step_on_score_is_the_controls_own_run_and_shows_what_the_link_shows(app_server, new_page):
+    """A key press on ② redraws the weight path in the browser at once; the server hears the T once, and its run
+    does not send the table again (the same node is on the page). After it, the table, the link and the control
+    show what ② opened fresh from the link shows."""
+    page = new_page()
+    sent = websocket_sends(page)
+    open_score(page, app_server, Scenario())
+    page.evaluate(TABLE_NODE_JS)
+    start = T_OPTIONS.index(t_shown(page))
+    sent_before = len(sent)
+    t_control(page).focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => window.__attentionT.previews >= 1", timeout=10_000)
+    want = expected_weight_path(Scenario(), T_OPTIONS[start - 1])
+    assert read(page, T_TABLE_JS) == [want]  # drawn in the browser
+    page.wait_for_function("() => window.__attentionT.sends === 1", timeout=10_000)
+    settle(page)
+    assert len(sent) == sent_before + 1
+    assert page.evaluate(SAME_TABLE_NODE_JS), "the T step sent the weight path table again"
+    assert read(page, T_TABLE_JS) == [want]
+    link = share_link(page)
+    assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature == T_OPTIONS[start - 1]
+    fresh = new_page()
+    fresh.goto(link)
+    settle(fresh)
+    fresh.wait_for_selector(".attention-t-table", timeout=30_000)
+    assert read(fresh, T_TABLE_JS) == [want]
+    assert page.js_errors == [] and fresh.js_errors == [], (page.js_errors, fresh.js_errors)
+
+
+def test_on_score_a_step_the_browser_cannot_draw_redraws_the_weight_path_on_the_server(app_server, new_page):
+    """Without Plotly the preview cannot run: the control tells the server so, and the server draws the whole page,
+    the weight path table at the new T with it."""
+    page = new_page()
+    open_score(page, app_server, Scenario())
+    page.evaluate(TABLE_NODE_JS)
+    page.evaluate("() => { delete window.Plotly; }")
+    start = T_OPTIONS.index(t_shown(page))
+    step_t(page, "ArrowRight")
+    assert t_counts(page) == {"previews": 0, "sends": 1, "failed": 1}
+    want = expected_weight_path(Scenario(), T_OPTIONS[start + 1])
+    page.wait_for_function("([sel, c]) => document.querySelector(sel).textContent === c",
+                           arg=[".attention-t-caption", want["caption"]], timeout=30_000)
+    assert read(page, T_TABLE_JS) == [want]
+    assert not page.evaluate(SAME_TABLE_NODE_JS), "the server drew the table again"

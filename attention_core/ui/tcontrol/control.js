@@ -27,10 +27,36 @@ function sourcesAt(meta, T) {
   return qs;
 }
 
-// Redraw every T chart on the page at T; returns the number of charts redrawn (throws when it cannot)
+// Every T table on the page (tables.weight_path_table, drawn by the server at its T) at T: the numbers that follow T,
+// their bars and the sentence under the table, written where the server wrote them, as the server prints them
+function tables(T) {
+  for (const el of document.querySelectorAll(".attention-t-table[data-path]")) {
+    if (Number(el.dataset.t) === T && el.__drawnT === undefined) continue;  // the server's own, at this T
+    if (el.__drawnT === T) continue;
+    const spec = el.__path || (el.__path = JSON.parse(el.dataset.path));
+    const path = tmath.weightPath(spec.scores, T);
+    const d = spec.decimals;
+    el.querySelectorAll("tbody tr").forEach((tr, k) => {
+      const td = tr.querySelectorAll("td");
+      td[1].textContent = tmath.fixed(path.scaled[k], d);
+      td[2].textContent = tmath.fixed(path.exp[k], d);
+      td[3].textContent = tmath.fixed(path.weights[k], d);
+      td[3].style.setProperty("--w", `${tmath.printed(path.weights[k] * 100, 1)}%`);
+    });
+    let total = 0;
+    for (const w of path.weights) total += w;
+    const caption = el.querySelector(".attention-t-caption");
+    if (caption) caption.textContent = spec.caption.split("{T}").join(tmath.tText(T)).split("{SUM}").join(tmath.fixed(total, d));
+    el.__drawnT = T;
+  }
+}
+stats.tables = tables;
+
+// Redraw every T chart and T table on the page at T; returns the number of charts redrawn (throws when it cannot)
 function preview(T) {
   if (!window.Plotly || typeof window.Plotly.update !== "function") throw new Error("Plotly is not loaded");
   const start = performance.now();
+  tables(T);
   let drawn = 0;
   for (const gd of document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')) {
     const meta = metaOf(gd);
@@ -205,7 +231,14 @@ export default function ({ data, parentElement, setTriggerValue }) {
   state.root.querySelector(".attention-t-help").textContent = data.help || "";
   // the server's T wins unless the hand is still at work (a drag, or key presses not yet sent)
   const busy = state.dragging || state.timer !== null || (state.touched && state.lastSent !== data.t);
-  if (!busy || prev.options.join() !== data.options.join()) show(state, data.t);
+  if (!busy || prev.options.join() !== data.options.join()) {
+    show(state, data.t);
+    try {
+      tables(data.t);  // the T the server confirms: a T table it did not send again shows it too
+    } catch (err) {
+      console.warn("T table:", err);
+    }
+  }
   else if (state.server !== data.t) show(state, valueOf(state));
   state.server = data.t;
   controls.add(state);

@@ -172,6 +172,27 @@ const tmath = (() => {
     return s;
   }
 
+  // accessible.fixed: printed(v, d) with a true minus sign, and a number that prints as zero printed "0.000"
+  function fixed(v, d) {
+    let out = printed(v, d);
+    if (Number(out) === 0) out = printed(0, d);
+    return out.split("-").join("\u2212");
+  }
+
+  // tables.t_text: T as f"{t:g}" prints it (six significant digits, no exponent between T_MIN and T_MAX)
+  function tText(t) { return String(Number(t.toPrecision(6))); }
+
+  // analysis.weight_path: score → score / T → exp(score / T − max) → ÷ row sum, every step kept
+  function weightPath(scores, T) {
+    const scaled = scores.map(s => s / T);
+    let max = -Infinity;
+    for (const v of scaled) if (v > max) max = v;
+    const exp = scaled.map(v => Math.exp(v - max));
+    let sum = 0;
+    for (const v of exp) sum += v;
+    return { scores, scaled, exp, sum, weights: exp.map(v => v / sum) };
+  }
+
   // figures.weight_lines' words under the lines: "word<br>w" with w printed to `d` decimals, for every word, or
   // (`top` given) for those whose weight is at least the top-th largest, "" for the rest
   function weightLabels(row, words, top, d) {
@@ -191,5 +212,5 @@ const tmath = (() => {
   }
 
   return { cosineRows, pairCosines, stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
-    traceValues, printed };
+    traceValues, printed, fixed, tText, weightPath };
 })();
