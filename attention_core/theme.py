@@ -42,7 +42,7 @@ MASKED_SYMBOL = "✕"  # drawn in a masked cell instead of a number
 # contrast checked in tests/test_colour_vision.py: text ≥ 4.5:1 (≥ 7:1 in presenter mode), the focus ring ≥ 3:1.
 FOCUS_COLOR = "#202124"  # the focus ring on every control
 CAPTION_TEXT_COLOR = "#595959"  # captions and widget labels (Streamlit's grey is 3.8:1)
-CONTROL_EDGE_COLOR = "#6b6b6b"  # a toggle's outline: ≥ 3:1 against white and the sidebar's grey (WCAG 1.4.11)
+CONTROL_EDGE_COLOR = "#6b6b6b"  # a toggle's outline, a text or select box's edge: ≥ 3:1 on every grey (WCAG 1.4.11)
 SELECTED_TEXT_COLOR = "#9a4200"  # the selected language button's text, on Streamlit's tint of the primary colour
 LINK_TEXT_COLOR = "#1a1a1a"
 QUOTE_TEXT_COLOR = "#4d4d4d"  # a quoted line of the source text (Streamlit's blockquote grey is 3.9:1)

@@ -113,6 +113,7 @@ def test_the_line_series_differ_in_dash_and_shape_as_well_as_colour():
 
 
 STREAMLIT_BACKGROUNDS = ("#ffffff", "#f0f2f6", "#f8f8f7")  # the main area, Streamlit's grey panels, the sidebar
+BOX_FILLS = ("#f8f8f7", "#f1f0ee")  # a text or select box's own fill, in the main area and in the sidebar
 
 
 def test_text_colours_of_the_style_sheet_keep_their_contrast():
@@ -121,6 +122,8 @@ def test_text_colours_of_the_style_sheet_keep_their_contrast():
         assert contrast(theme.QUOTE_TEXT_COLOR, bg) >= 4.5, bg
         assert contrast(theme.FOCUS_COLOR, bg) >= 3.0, bg  # WCAG 1.4.11, the focus ring
         assert contrast(theme.PRESENTER_TEXT_COLOR, bg) >= 7.0, bg  # WCAG 1.4.6 in presenter mode
+    for bg in STREAMLIT_BACKGROUNDS + BOX_FILLS:  # WCAG 1.4.11: a toggle's outline, a text or select box's edge
+        assert contrast(theme.CONTROL_EDGE_COLOR, bg) >= 3.0, bg
     # the selected language button: its text on Streamlit's tint of the primary colour (measured by axe: #f5e9df
     # for the old orange; the tint is lighter than 8% of the primary over white)
     tint = "#" + "".join(f"{round(255 - 0.08 * (255 - c)):02x}" for c in rgb(theme.PRIMARY_COLOR))

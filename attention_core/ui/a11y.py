@@ -5,7 +5,8 @@ across it scrolls the page: `figures.for_touch`), its accessible
 name (made by `attention_core.accessible` from the figure's own data, in the UI language) and a "numbers as
 a table" switch beside it that shows the same numbers as real tables, built only while open. `install(p)`
 runs once per page run at the top of the main area: the style sheet (focus ring, contrast, 44 px targets on
-phones, presenter contrast, a folded sidebar hidden, toggles' edges, forced colours) and one small script that
+phones, presenter contrast, a folded sidebar hidden, the edges of toggles and text boxes, labels that wrap
+under wider text spacing, forced colours) and one small script that
 
 - sets `<html lang>` to the UI language (Streamlit writes "en" whatever the app speaks);
 - gives every chart element (`.st-key-chart-*`) role="figure" and its accessible name, hides the drawing's
@@ -129,6 +130,25 @@ button[data-variant="segmented_control"][data-selected="true"] p {{ color: {them
    (WCAG 1.4.11), off or on. */
 [data-testid="stCheckbox"] label > span:has(> input[role="switch"]) + div {{
   box-shadow: inset 0 0 0 1px {theme.CONTROL_EDGE_COLOR}; }}
+/* Text boxes, number boxes, text areas and select boxes: Streamlit draws their edge in its text colour at 20 %,
+   1.5:1 against the page, the sidebar and their own fill; drawn in the control edge colour it is ≥ 3:1 against all
+   three (WCAG 1.4.11). A focused box keeps Streamlit's primary edge (with the focus ring), a box with an invalid
+   value its red one, a disabled box its light one (no contrast is asked of an inactive control). */
+:is([data-testid="stTextInputRootElement"], [data-testid="stNumberInputContainer"],
+    [data-testid="stTextAreaRootElement"], [data-testid="stSelectbox"] [role="group"]):not(
+    :focus-within, [data-focus-within], [data-invalid], :has(input:disabled, textarea:disabled)) {{
+  border-color: {theme.CONTROL_EDGE_COLOR}; }}
+/* Text spacing (WCAG 1.4.12): Streamlit cuts a button's, a metric's and a widget's label at its width with an
+   ellipsis, and a segmented button's at its fixed height; with wider letter, word and line spacing the labels in
+   narrow columns lost their ends ("Train 50 st…"). They wrap instead, and a segmented button grows with its
+   label (with no padding above and below, Streamlit's min-height keeps its size at normal spacing). */
+:is(button, [data-testid="stMetricLabel"], [data-testid="stWidgetLabel"]) [data-testid="stMarkdownContainer"],
+:is(button, [data-testid="stMetricLabel"], [data-testid="stWidgetLabel"]) [data-testid="stMarkdownContainer"] p {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  overflow-wrap: break-word; word-break: keep-all; }}
+button[data-variant="segmented_control"] {{ height: auto !important; padding-top: 0 !important;
+  padding-bottom: 0 !important; overflow: visible !important; }}
+button[data-variant="segmented_control"] > div {{ overflow: visible !important; }}
 /* A folded sidebar is only moved off screen by Streamlit: hidden, its controls leave the Tab order (WCAG 2.4.3,
    2.4.7; presenter mode and phones start folded, and 21 unseen Tab stops came first). */
 [data-testid="stSidebar"][data-collapsed="true"],

@@ -3,12 +3,15 @@ accessibility tree) and its "numbers as a table"; `<html lang>` following the UI
 page's title after a page switch; the skip link to the chart; the Plotly toolbars out of the Tab order (and
 off on phones); a focus ring of ≥ 3:1 on the controls; the sidebar folding after a step link on a phone; 44 × 44
 slider thumbs on a phone; the whole built-in lesson walked with the keyboard alone, a cell of ② picked and its quiz
-answered on the way, the focus ring measured at every stop."""
+answered on the way, the focus ring measured at every stop; text and select boxes' edges ≥ 3:1; labels that wrap
+instead of being cut under the text-spacing style."""
 
 from __future__ import annotations
 
 import re
 from urllib.parse import urlsplit
+
+import pytest
 
 from attention_core import analysis, scenes
 from attention_core.i18n import text
@@ -584,3 +587,116 @@ def test_a_control_pressed_away_hands_the_focus_to_its_successor_not_to_the_page
     by_key(page, "sc:end").locator("button").first.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({ACTIVE_KEY_JS})().tag === 'H1'", timeout=30000)
+
+
+BOXES_JS = """() => [...document.querySelectorAll(':is([data-testid="stMain"], [data-testid="stSidebar"]) :is(' +
+    '[data-testid="stTextInputRootElement"], [data-testid="stNumberInputContainer"], ' +
+    '[data-testid="stTextAreaRootElement"], [data-testid="stSelectbox"] [role="group"])')]
+  .filter(e => e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility === 'visible')
+  .map(e => {
+    let behind = 'rgb(255, 255, 255)';
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const c = getComputedStyle(p).backgroundColor;
+      if (c !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(c)) { behind = c; break; }
+    }
+    const k = e.closest('[class*="st-key-"]'), s = getComputedStyle(e);
+    return {key: k ? [...k.classList].find(c => c.startsWith('st-key-')) : null, edge: s.borderTopColor,
+            fill: s.backgroundColor, behind, focused: e.matches(':focus-within'), ring: s.outlineStyle,
+            ringColor: s.outlineColor};
+  })"""
+
+
+def _over(css: str, under: tuple[float, ...]) -> tuple[float, ...]:
+    """A CSS rgb()/rgba() colour as drawn over the colour `under`."""
+    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
+    assert m, css
+    alpha = float(m.group(4) or 1)
+    return tuple(alpha * float(c) + (1 - alpha) * u for c, u in zip(m.groups()[:3], under, strict=True))
+
+
+def _hex(rgb: tuple[float, ...]) -> str:
+    return "#" + "".join(f"{round(c):02x}" for c in rgb)
+
+
+def edges_of_the_boxes(page) -> dict[str, tuple[float, float]]:
+    """Per box (by its key class): its edge's contrast against its own fill and against what is behind it."""
+    from attention_core import figures
+
+    found = {}
+    for box in page.evaluate(BOXES_JS):
+        behind = _over(box["behind"], (255.0, 255.0, 255.0))
+        fill = _over(box["fill"], behind)
+        edge = _over(box["edge"], fill)  # an edge is drawn over the box's own background
+        found[box["key"]] = (figures.contrast(_hex(edge), _hex(fill)), figures.contrast(_hex(edge), _hex(behind)))
+    return found
+
+
+def test_text_and_select_boxes_edges_stand_out_from_the_page_and_their_fill(app_server, new_page):
+    """Streamlit draws a text box's, a number box's and a select box's edge in its text colour at 20 %: 1.5:1 against
+    the sidebar, the page and the box's own grey fill. Each edge is ≥ 3:1 against both (WCAG 1.4.11), in the sidebar,
+    in the main area and in presenter mode's bar; a focused box keeps Streamlit's primary edge and the focus ring."""
+    from attention_core import theme
+    from tests.e2e.app_driver import click_toggle
+
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("learn"))
+    settle(page)
+    found = edges_of_the_boxes(page)
+    # the sentence and the preset in the sidebar; ⑦'s seed (a number box) and steps per press in the main area
+    assert {"st-key-sb-sentence", "st-key-sb-preset", "st-key-ln-seed", "st-key-ln-per_press"} <= set(found), found
+    for key, (to_fill, to_page) in found.items():
+        assert to_fill >= 3.0 and to_page >= 3.0, (key, to_fill, to_page)
+
+    by_key(page, "sb:sentence").locator("input").focus()
+    primary, ring = ("rgb({}, {}, {})".format(*(int(c[i:i + 2], 16) for i in (1, 3, 5)))
+                     for c in (theme.PRIMARY_COLOR, theme.FOCUS_COLOR))
+    # the edge's colour changes with a transition: bounded wait for its end
+    page.wait_for_function(f"""want => {{ const f = ({BOXES_JS})().filter(b => b.focused);
+      return f.length === 1 && f[0].key === 'st-key-sb-sentence' && f[0].edge === want.edge
+        && f[0].ring === 'solid' && f[0].ringColor === want.ring; }}""", arg={"edge": primary, "ring": ring},
+        timeout=10000)
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    go(page, "score")
+    click_toggle(page, "sb:presenter")
+    found = edges_of_the_boxes(page)
+    assert "st-key-pr-sentence" in found and len(found) >= 3, found  # the bar's sentence, ②'s word pickers
+    for key, (to_fill, to_page) in found.items():
+        assert to_fill >= 3.0 and to_page >= 3.0, (key, to_fill, to_page)
+
+
+# The text-spacing bookmarklet's style (WCAG 1.4.12's four properties), on everything
+TEXT_SPACING_CSS = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important;"
+                    " word-spacing: 0.16em !important; } p, li, dd, dt { margin-bottom: 2em !important; }")
+LABELS_JS = """() => [...document.querySelectorAll(':is([data-testid="stMain"], [data-testid="stSidebar"]) ' +
+    ':is(button, [data-testid="stMetricLabel"], [data-testid="stWidgetLabel"]) [data-testid="stMarkdownContainer"]')]
+  .filter(e => e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility === 'visible')
+  .map(e => {
+    const b = e.closest('button');
+    const cut = e.scrollWidth > e.clientWidth + 1 || (!!b && (b.scrollWidth > b.clientWidth + 1 ||
+                                                                b.scrollHeight > b.clientHeight + 1));
+    return {text: e.textContent.trim(), cut};
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_with_wider_text_spacing_labels_wrap_instead_of_being_cut(app_server, new_page, lang):
+    """With the text-spacing style, Streamlit cut the labels of buttons, metrics and toggles in ⑦'s and ⑤'s narrow
+    columns with an ellipsis ("Train 50 st…", "Held-out accur…", "Drop the residual (do no…") and the language
+    buttons' at their fixed height. Every label of a button, a metric or a widget, in the main area and the
+    sidebar, now shows whole: it wraps (WCAG 1.4.12)."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("learn"))
+    settle(page)
+    if lang == "en":
+        switch_language(page, "en")
+    page.add_style_tag(content=TEXT_SPACING_CSS)
+    named = {"learn": [text(lang, "learn.train", n=50), text(lang, "learn.reset"), text(lang, "learn.m_accuracy")],
+             "residual": [text(lang, "residual.drop")]}
+    for key, names in named.items():
+        if key != "learn":
+            go(page, key)
+        labels = page.evaluate(LABELS_JS)
+        shown = {label["text"] for label in labels}
+        assert set(names) <= shown, (key, names, sorted(shown))
+        assert [label["text"] for label in labels if label["cut"]] == [], key
