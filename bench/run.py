@@ -1,7 +1,8 @@
 """Slider-step latency of every page against a bare Streamlit floor, in headless Chromium; cold start too.
 
     python bench/run.py [--quick] [--pages home,score] [--sizes 4,8,16,32,64] [--reps 15] [--warmup 5]
-                        [--pattern sweep|alternate] [--cold-reps 3] [--out docs/performance-report.md]
+                        [--pattern sweep|alternate] [--via slider|send] [--cold-reps 3]
+                        [--out docs/performance-report.md]
 
 Two servers run side by side with the same flags: the app (with ATTENTION_TIMING_LOG set, so every script
 run logs its server-side time) and `bench/bare_app.py`, the floor: a sidebar T slider and the same charts
@@ -27,6 +28,10 @@ again and pressed): what every step cost before the control, and what the releas
 data (keydown → requestAnimationFrame after the redraw, performance.now() in the page), the same press → the
 end of the server run it starts after its pause ("confirmed"), and drags across it (the browser's own
 performance.now() around each redraw, per pointer move).
+
+`--via send` steps the app with its T control instead (the floor with its slider) and times each step from the
+message the page sends the server to the end of the run it starts: the step's run as a user makes it, where the
+Streamlit slider's path is not the control's (② redraws the whole page for a step the browser did not draw).
 Results: raw JSON in bench/results/, the report (tables against the targets) in --out.
 """
 
