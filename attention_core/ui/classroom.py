@@ -150,9 +150,10 @@ def close_button(p: Page, slot) -> None:
     def closed() -> None:
         st.session_state.pop(confirm, None)
         hosted = _hosting(p)
+        if hosted is None:  # a second click of a double click, as for "open a class": the class is closed already
+            return
         try:
-            if hosted is not None:
-                room().close(*hosted)
+            room().close(*hosted)
             p.notify("success", p.t("classroom.closed"))
         except (ClassError, *store_errors()) as err:
             p.notify("error", _refusal(p.lang, err))

@@ -200,6 +200,22 @@ def test_a_double_click_on_open_a_class_opens_one(presenter, monkeypatch):
     assert again != class_id and open_classes() == [again]
 
 
+def test_a_double_click_on_yes_close_closes_once_and_says_so_once():
+    """The second click of a double click on "Yes, close" arrives with the page the browser still held (the button
+    pressed once more): the class is closed already, and the page does not say so a second time."""
+    at = open_page("temperature")
+    at.button(key="class:open").click().run()
+    at.button(key="class:close").click().run()
+    yes = at.button(key="class:close-yes").click()
+    pressed = yes.root.get_widget_states()  # the page as the browser holds it, the button pressed
+    yes.run()
+    assert_clean(at)
+    assert [m.value for m in at.success] == [say("classroom.closed")] and open_classes() == []
+    at._run(pressed)  # the second click: the browser still held the page with the button
+    assert_clean(at)
+    assert not at.error and [m.value for m in at.success] == [] and state(at).hosting == ""
+
+
 @pytest.mark.parametrize("how", ["reveal", "unhide"])
 def test_showing_the_quiz_chart_reveals_the_class_question_about_it(how):
     """The lecturer's own reveal (or turning the hiding off) puts the answer on the screen: the class's question
