@@ -7,7 +7,8 @@ language switch never loses what a user set.
 A T step redraws only what depends on T: the T sliders, the parts a page marks with `Page.follows_t`, the
 B − A compare and the share link (Streamlit fragments, rerun by name from the slider's callback; the export
 tools make their files from the state at the click). Everything else on the page stays as it is in the
-browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py).
+browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py). The one
+exception is a table the T control redraws in the browser (②'s weight path: `Page.t_in_browser`).
 The T control itself (`tcontrol`) redraws the T charts in the browser while the hand moves and sends the T
 once the hand stops; that is the T step above.
 """
@@ -226,7 +227,7 @@ class Page:
 
     def t_in_browser(self) -> None:
         """Called while a part of the page is drawn, outside the T parts, at the state's T, that the T control
-        redraws in the browser at every T (tables.weight_path): a T step that the browser did not draw first (the
+        redraws in the browser at every T (tables.weight_path_table): a T step that the browser did not draw first (the
         Streamlit slider, a preview that failed) then redraws the whole page (`redraw_t`)."""
         self._state.t_browser_next = True
 

@@ -85,7 +85,7 @@ class AppState:
     t_parts_script: str = ""  # the page that run was for (its page script hash)
     t_parts_next: list[str] = field(default_factory=list)  # the T parts this full run has drawn so far
     # the last finished full run drew, outside its T parts, something at T that the T control redraws in the
-    # browser (tables.weight_path): a T step the browser did not draw redraws the whole page (Page.redraw_t)
+    # browser (tables.weight_path_table): a T step the browser did not draw redraws the whole page (Page.redraw_t)
     t_browser: bool = False
     t_browser_next: bool = False
     t_ids: frozenset[str] = frozenset()  # the fragment ids of the T parts the last T step asked to rerun

@@ -1,6 +1,7 @@
-"""A table of numbers: Streamlit's data grid normally (sortable, scrollable), and in presenter mode an HTML table
-whose text the presenter style sheet sets at the room's size (the grid draws on a canvas at its own small size,
-which no style sheet reaches)."""
+"""Tables of numbers. `number_table`: Streamlit's data grid normally (sortable, scrollable), and in presenter mode an
+HTML table whose text the presenter style sheet sets at the room's size (the grid draws on a canvas at its own
+small size, which no style sheet reaches). `weight_path_table`: ②'s weight path, an HTML table in every mode, which
+the T control redraws in the browser."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import streamlit as st
 from .. import analysis, theme
 from ..accessible import fixed
 
-T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/draw.js: ttables)
+T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/control.js: tables)
 PATH_DECIMALS = 3
 
 
@@ -47,7 +48,7 @@ def weight_path_table(p, words: Sequence[str], scores_row: np.ndarray, name: str
     row sum) under it: an HTML table drawn at the state's T.
 
     It is no T part: the T control redraws it in the browser from the row's scores, at every T it previews and at
-    the T each of its runs confirms (tcontrol/draw.js: `ttables`, the math of tcontrol/math.js: `weightPath`), so a
+    the T each of its runs confirms (tcontrol/control.js: `tables`, the math of tcontrol/math.js: `weightPath`), so a
     T step of the control does not send it again; the page says so (`Page.t_in_browser`), and a step the browser
     did not draw (the Streamlit slider, a failed preview) redraws the whole page. A table is text the presenter
     style sheet sets at the room's size, and a screen reader reads it as a table (the data grid draws on a canvas)."""
