@@ -17,7 +17,7 @@ import html
 import re
 import threading
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -396,17 +396,27 @@ def _arrow_labels(data: list[dict], arrows: dict, n: int) -> list[str]:
     return [f"{name} {k + 1}" if n > 1 else name for k in range(n)]
 
 
-def table_html(table: Table, lang: str) -> str:
-    """One table as HTML with a caption, column headers (scope="col") and row headers (scope="row")."""
+def table_html(table: Table, lang: str, name: str | None = None,
+               bars: Mapping[int, Sequence[float]] | None = None) -> str:
+    """One table as HTML with a caption, column headers (scope="col") and row headers (scope="row"). `name`: the
+    region's name when it is not the caption's; `bars`: column j → each row's share of 1, drawn as a bar behind the
+    cell's number (theme.TABLE_BAR_COLOR, the style sheet's `td.attention-bar`)."""
     e = html.escape
+    bars = bars or {}
+
+    def cell(i: int, j: int, c: str) -> str:
+        if j not in bars:
+            return f"<td>{e(c)}</td>"
+        return f'<td class="attention-bar" style="--w: {bars[j][i] * 100:.1f}%">{e(c)}</td>'
+
     head = "".join(f'<th scope="col">{e(c)}</th>' for c in table.cols)
     body = "".join(
-        f'<tr><th scope="row">{e(r)}</th>' + "".join(f"<td>{e(c)}</td>" for c in cells) + "</tr>"
-        for r, cells in zip(table.rows, table.cells))
+        f'<tr><th scope="row">{e(r)}</th>' + "".join(cell(i, j, c) for j, c in enumerate(cells)) + "</tr>"
+        for i, (r, cells) in enumerate(zip(table.rows, table.cells)))
     caption = f"<caption>{e(table.caption)}</caption>" if table.caption else ""
     # the box scrolls sideways where the table is wider than its column: a keyboard reaches it, and it is named
     # (WCAG 2.1.1; axe's scrollable-region-focusable)
-    name = e(table.caption or table.corner or text(lang, "a11y.table_switch"))
+    name = e(name or table.caption or table.corner or text(lang, "a11y.table_switch"))
     return (f'<div class="a11y-table" lang="{e(lang)}" tabindex="0" role="region" aria-label="{name}">'
             f'<table>{caption}<thead><tr><th scope="col">{e(table.corner)}'
             f"</th>{head}</tr></thead><tbody>{body}</tbody></table></div>")

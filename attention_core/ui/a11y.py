@@ -172,8 +172,8 @@ button[data-variant="segmented_control"] > div {{ overflow: visible !important; 
 .a11y-table th, .a11y-table td {{ white-space: nowrap; }}  /* a word never breaks: the table scrolls in its box */
 .a11y-table thead th:first-child {{ white-space: normal; min-width: 8em; max-width: 14em; }}
 .a11y-table thead th {{ background: #f3f3f3; }}
-/* ②'s weight path (tables.weight_path_table): each weight also a bar behind its number, on a scale of 0 to 1 */
-.attention-t-table td.attention-bar {{
+/* a table's share of 1 drawn as a bar behind its number (accessible.table_html's `bars`: ②'s weights) */
+.a11y-table td.attention-bar {{
   background: linear-gradient(90deg, {theme.TABLE_BAR_COLOR} var(--w), transparent var(--w)); }}
 .attention-t-table .attention-t-caption {{ font-size: 0.875rem; color: {theme.CAPTION_TEXT_COLOR};
   margin: 0.5rem 0 0; }}

@@ -14,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from .. import analysis, theme
-from ..accessible import fixed
+from ..accessible import Table, fixed, table_html
 
 T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/control.js: tables)
 PATH_DECIMALS = 3
@@ -55,23 +55,17 @@ def weight_path_table(p, words: Sequence[str], scores_row: np.ndarray, name: str
     p.t_in_browser()
     t = p.scenario.temperature
     path = analysis.weight_path(np.asarray(scores_row, dtype=float), t)
-    e = html.escape
-    cols = [p.t("score.col_word"), p.t("score.col_score"), p.t("score.col_scaled"), p.t("score.col_exp"),
-            p.t("score.col_weight")]
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in cols)
-    rows = []
-    for k, word in enumerate(words):
-        w = float(path["weights"][k])
-        cells = "".join(f"<td>{fixed(float(path[q][k]), PATH_DECIMALS)}</td>" for q in ("scores", "scaled", "exp"))
-        rows.append(f'<tr><th scope="row">{e(word)}</th>{cells}'
-                    f'<td class="attention-bar" style="--w: {w * 100:.1f}%">{fixed(w, PATH_DECIMALS)}</td></tr>')
+    cols = (p.t("score.col_score"), p.t("score.col_scaled"), p.t("score.col_exp"), p.t("score.col_weight"))
+    cells = tuple(tuple(fixed(float(path[q][k]), PATH_DECIMALS) for q in ("scores", "scaled", "exp", "weights"))
+                  for k in range(len(words)))
+    table = Table("", p.t("score.col_word"), tuple(words), cols, cells)
     template = p.t(caption_key, t="{T}", total="{SUM}")
     caption = template.replace("{T}", t_text(t)).replace("{SUM}", fixed(float(path["weights"].sum()), PATH_DECIMALS))
     data = json.dumps({"scores": [float(v) for v in scores_row], "decimals": PATH_DECIMALS, "caption": template},
                       ensure_ascii=False)
     # the rows scroll in a box of their own past about a dozen words (its header stays), as the data grid's did;
     # the sentence stays under the box
+    e = html.escape
     st.html(f'<div class="{T_TABLE_CLASS}" data-t="{t!r}" data-path="{e(data)}">'
-            f'<div class="a11y-table" role="region" tabindex="0" aria-label="{e(name)}"><table><thead><tr>{head}'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+            f'{table_html(table, p.lang, name=name, bars={3: path["weights"]})}'
             f'<p class="attention-t-caption">{e(caption)}</p></div>')

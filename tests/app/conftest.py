@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention_core.i18n import CATALOGUE, text
 from attention_core.registry import page_spec
+from attention_core.ui.tables import T_TABLE_CLASS
 from tests.figure_data import decode_typed_arrays
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -96,7 +97,7 @@ def title(at: AppTest, name: str) -> str:
     return (chart(at, name).layout.title.text or "").replace("<br>", " ")
 
 
-T_TABLE = '<div class="attention-t-table'
+T_TABLE = f'<div class="{T_TABLE_CLASS}"'
 
 
 def t_tables(at: AppTest) -> list[dict]:

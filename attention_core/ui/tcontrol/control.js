@@ -11,7 +11,7 @@ const live = new WeakMap();   // parentElement → this instance's state
 const controls = new Set();   // every instance on the page: a preview moves them all
 const stats = window.__attentionT || (window.__attentionT = { previews: 0, sends: 0, frames: [], failed: 0 });
 
-function fmt(t) { return String(Number(t.toPrecision(12))); }
+const fmt = (t) => tmath.tText(t);  // T as the server prints it (f"{t:g}")
 
 function metaOf(gd) {
   const m = gd && gd.layout && gd.layout.meta;
@@ -31,8 +31,7 @@ function sourcesAt(meta, T) {
 // their bars and the sentence under the table, written where the server wrote them, as the server prints them
 function tables(T) {
   for (const el of document.querySelectorAll(".attention-t-table[data-path]")) {
-    if (Number(el.dataset.t) === T && el.__drawnT === undefined) continue;  // the server's own, at this T
-    if (el.__drawnT === T) continue;
+    if ((el.__drawnT ?? Number(el.dataset.t)) === T) continue;  // drawn at T already (by the server, or here)
     const spec = el.__path || (el.__path = JSON.parse(el.dataset.path));
     const path = tmath.weightPath(spec.scores, T);
     const d = spec.decimals;
@@ -46,11 +45,10 @@ function tables(T) {
     let total = 0;
     for (const w of path.weights) total += w;
     const caption = el.querySelector(".attention-t-caption");
-    if (caption) caption.textContent = spec.caption.split("{T}").join(tmath.tText(T)).split("{SUM}").join(tmath.fixed(total, d));
+    if (caption) caption.textContent = spec.caption.split("{T}").join(fmt(T)).split("{SUM}").join(tmath.fixed(total, d));
     el.__drawnT = T;
   }
 }
-stats.tables = tables;
 
 // Redraw every T chart and T table on the page at T; returns the number of charts redrawn (throws when it cannot)
 function preview(T) {
