@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
@@ -178,13 +181,12 @@ SELECTED_CELL_JS = "(g.querySelector('td[aria-selected=\"true\"]') || {}).id"
 CELL_EDITOR = "#portal textarea, #portal input"  # the editor the grid opens over a cell
 
 
-def edit_first_cell(page, grid: int | str, value: str) -> None:
+def edit_first_cell(page, name: str, value: str) -> None:
     """Type `value` into the top-left data cell of a freshly drawn data editor, as a user would.
 
-    `grid` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…") or, in older callers, the
-    editor's position on the page. The grid is a canvas: click the first row's label, step right to the first data
-    cell (the grid's accessibility table reports it selected), open its editor with Enter, type the value and press
-    Enter. Callers check the effect on the charts.
+    `name` names the matrix ("x", "w_q", …: the editor whose key is "edit:<name>:…"). The grid is a canvas: click
+    the first row's label, step right to the first data cell (the grid's accessibility table reports it selected),
+    open its editor with Enter, type the value and press Enter. Callers check the effect on the charts.
     """
     # the editors sit in an expander that is closed by default (the charts come first) and builds them only
     # once opened (a rerun): open it
@@ -193,18 +195,24 @@ def edit_first_cell(page, grid: int | str, value: str) -> None:
         closed.nth(0).locator("summary").first.click()
         settle(page)
         page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').first.wait_for()
-    if isinstance(grid, str):
-        grid = page.locator(f'[class*="{key_class(f"edit:{grid}:")}"] [data-testid="stDataFrame"]')
-    else:
-        grid = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').nth(grid)
-    grid.scroll_into_view_if_needed()
-    box = grid.bounding_box()
-    handle = grid.element_handle()
+    grid = page.locator(f'[class*="{key_class(f"edit:{name}:")}"] [data-testid="stDataFrame"]').first
     # the grid's accessibility table marks the selected cell a moment after the canvas draws it; the row label
-    # (the index, column 0) is selectable too: click it, then step right to the first data cell
-    page.mouse.click(box["x"] + 10, box["y"] + 35 + 17)  # the first row's label, below the 35 px header row
-    page.wait_for_function(f"(g) => ['{LABEL_CELL}', '{FIRST_CELL}'].includes({SELECTED_CELL_JS})", arg=handle,
-                           timeout=30000)
+    # (the index, column 0) is selectable too: click it, then step right to the first data cell. A click that lands
+    # while a run is still drawing the grid (the drawer's build, a width report) can be lost with the node it hit:
+    # click again, on the grid as it is now, until the selection shows (bounded)
+    selected = f"(g) => ['{LABEL_CELL}', '{FIRST_CELL}'].includes({SELECTED_CELL_JS})"
+    deadline = time.monotonic() + 60
+    while True:
+        settle(page)
+        grid.scroll_into_view_if_needed()
+        box, handle = grid.bounding_box(), grid.element_handle()
+        page.mouse.click(box["x"] + 10, box["y"] + 35 + 17)  # the first row's label, below the 35 px header row
+        try:
+            page.wait_for_function(selected, arg=handle, timeout=5000)
+            break
+        except PlaywrightTimeoutError:
+            if time.monotonic() > deadline:
+                raise
     if handle.evaluate(f"(g) => {SELECTED_CELL_JS}") == LABEL_CELL:
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"(g) => {SELECTED_CELL_JS} === '{FIRST_CELL}'", arg=handle, timeout=30000)

@@ -52,10 +52,8 @@ def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
     assert page.locator(T_THUMB).first.inner_text() == "2"
     set_sentence(page, SENTENCE)
     go_to(page, "gaze")
-    page.locator("[data-testid='stMain'] [data-testid='stExpander'] summary", has_text="행렬 고치기").click()
-    settle(page)
     unedited = weights_chart(page)
-    edit_first_cell(page, 1, "3")  # W_Q[감정, q1]: 0 → 3
+    edit_first_cell(page, "w_q", "3")  # W_Q[감정, q1]: 0 → 3
     wait_for_charts_to_change(page, unedited)  # the edit reached the charts (Q changed); times out otherwise
     settle(page)
     go_to(page, "score")
