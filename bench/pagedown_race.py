@@ -1,11 +1,14 @@
 """Does a clicker press right after presenter mode turns on ever blank the page? The race, tried many times.
 
-    python bench/pagedown_race.py [--tries 100] [--app-dir DIR] [--log-dir DIR]
+    python bench/pagedown_race.py [--tries 100] [--delay-ms 0] [--app-dir DIR] [--log-dir DIR]
 
 One server; for each try a fresh browser context (1920×1080 and 1280×720 in turn) opens ② Score, switches
-presenter mode on and presses PageDown at once, before the run that draws the step buttons has ended (what
-tests/e2e/test_presenter.py does once per size). A try fails when the page reports an error (Streamlit's browser
-side crashing shows as "Bad delta path index …") or ③ does not settle within 30 s.
+presenter mode on and presses PageDown at once (or after a delay drawn for each try between 0 and --delay-ms),
+before the run that draws the step buttons has ended (what tests/e2e/test_presenter.py does once per size). A
+try fails when the page reports an error (Streamlit's browser side crashing shows as "Bad delta path index …"),
+when ③ does not settle within 30 s, or when ③ settles without what the lecturer had on ②: presenter mode on, T
+at 1, no error (a report of the new page's widgets at their declared defaults, taken for the lecturer's changes,
+turned presenter mode off, T to 0.05 and the sentence to "": --delay-ms 150 found it in 3 of 16 tries).
 
 Every message of the try's websocket is kept, and each try prints the sequence of its script runs as the browser
 saw them: NS (a run starts: `full`, or the fragments it reruns, W for presenter mode's width measure, T for a
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import random
 import sys
 import time
 from pathlib import Path
@@ -30,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from tests.e2e.app_driver import by_key, settle  # noqa: E402
+from tests.e2e.app_driver import LECTURER_STATE_JS, by_key, settle  # noqa: E402
 from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, start_server  # noqa: E402
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -46,7 +50,10 @@ def describe(frames: list[tuple[str, float, bytes]]) -> tuple[list[str], list[st
             msg = BackMsg.FromString(payload)
             if msg.WhichOneof("type") == "rerun_script":
                 r = msg.rerun_script
-                lines.append(f"{at:8.0f} out rerun page={r.page_script_hash[:6]} fragment={r.fragment_id[:6]!r}")
+                told = sorted(w.id.rsplit("-", 1)[-1] if "sb:" not in w.id else w.id[w.id.index("sb:"):]
+                              for w in r.widget_states.widgets)
+                lines.append(f"{at:8.0f} out rerun page={r.page_script_hash[:6]} fragment={r.fragment_id[:6]!r}"
+                             f" widgets={told}")
             continue
         msg = ForwardMsg.FromString(payload)
         kind, meta = msg.WhichOneof("type"), msg.metadata
@@ -58,7 +65,8 @@ def describe(frames: list[tuple[str, float, bytes]]) -> tuple[list[str], list[st
                     width_fragment.add(msg.delta.fragment_id)
                 elif "t-part-" in text:
                     t_fragments.add(msg.delta.fragment_id)
-            lines.append(f"{at:8.0f} in  delta path={list(meta.delta_path)} fragment={msg.delta.fragment_id[:6]!r}")
+            lines.append(f"{at:8.0f} in  delta path={list(meta.delta_path)} fragment={msg.delta.fragment_id[:6]!r}"
+                         f"{_widget(msg.delta)}")
         elif kind in ("new_session", "script_finished"):
             fragments = list(meta.run.fragment_ids)
             what = ("full" if not fragments else
@@ -70,6 +78,22 @@ def describe(frames: list[tuple[str, float, bytes]]) -> tuple[list[str], list[st
         else:
             lines.append(f"{at:8.0f} in  {kind}")
     return lines, runs
+
+
+def _widget(delta) -> str:
+    """A widget element's key, and whether it carries a value the browser must take (set_value) or its default."""
+    if delta.WhichOneof("type") != "new_element":
+        return ""
+    el = delta.new_element
+    kind = el.WhichOneof("type")
+    proto = getattr(el, kind, None) if kind else None
+    wid = getattr(proto, "id", "") if proto is not None else ""
+    if not wid or "-" not in wid:
+        return ""
+    key = wid.rsplit("-", 1)[-1] if "sb:" not in wid else wid[wid.index("sb:"):]
+    fields = [f"{name}={getattr(proto, name)!r}" for name in ("set_value", "value", "default")
+              if hasattr(proto, name) and not callable(getattr(proto, name))]
+    return f" {kind} {key} " + " ".join(f[:60] for f in fields)
 
 
 class _Log:
@@ -99,6 +123,8 @@ class _Log:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tries", type=int, default=100)
+    ap.add_argument("--delay-ms", type=float, default=0.0,
+                    help="press PageDown after a delay drawn uniformly from 0 to this (ms) after the switch")
     ap.add_argument("--app-dir", type=Path, default=None)
     ap.add_argument("--log-dir", type=Path, default=ROOT / "bench" / "results" / "pagedown_race")
     args = ap.parse_args()
@@ -106,6 +132,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     failures, shapes = 0, collections.Counter()
+    rng = random.Random(2026)
     with start_server(args.app_dir) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
         for i in range(args.tries):
@@ -118,7 +145,10 @@ def main() -> int:
             page.goto(server.page_url("score"))
             settle(page)
             log.restart()
+            delay = rng.uniform(0, args.delay_ms)
             by_key(page, "sb:presenter").locator("label").first.click()
+            if delay:
+                page.wait_for_timeout(delay)  # the race itself: the press lands at a drawn moment of the switch
             page.keyboard.press("PageDown")
             settled = True
             try:
@@ -126,13 +156,16 @@ def main() -> int:
                 settle(page, timeout=30000)
             except Exception:  # a try that does not settle is the failure counted
                 settled = False
+            kept = page.evaluate(LECTURER_STATE_JS) if settled else None
+            if kept is not None and (not kept["presenter"] or kept["t"] != "1" or kept["error"]):
+                log.errors.append(f"the lecturer's state lost on ③: {kept}")
             lines, runs = describe(log.frames)
             shape = " | ".join(runs)
             shapes[shape] += 1
             errors = log.errors
             failed = errors or not settled
-            print(f"try {i + 1} {width}x{height}: {'FAIL ' + '; '.join(errors) if failed else 'ok'}  {shape}",
-                  flush=True)
+            verdict = "FAIL " + "; ".join(errors) if failed else "ok"
+            print(f"try {i + 1} {width}x{height} +{delay:.0f} ms: {verdict}  {shape}", flush=True)
             if failed:
                 failures += 1
                 args.log_dir.mkdir(parents=True, exist_ok=True)

@@ -61,6 +61,30 @@ def run_token() -> object | None:
     return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
 
 
+def browser_has(key: str) -> bool:
+    """Whether the browser reported widget `key` (under the id it was last drawn with) in the widget states that
+    came with the request behind this run, i.e. it has drawn that widget and holds a value of its own for it.
+
+    A value the server writes into a widget (`set_value`) reaches the browser only in the element of the run that
+    wrote it. When a second run's elements arrive before the browser has drawn the first's (a width report queued
+    from the page being left reruns right after the new page's first run, in the same moment), the widget is drawn
+    from the second run's element, which carries its declared default, and the browser's next report hands that
+    default back as a change (docs/reliability.md). Reads Streamlit's session state internals (1.67, pinned); when
+    they are not there, answers True (as if reported: the value is written when it changes, as before).
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
+        return True
+    try:
+        safe = ctx.session_state
+        inner, lock = object.__getattribute__(safe, "_state"), object.__getattribute__(safe, "_lock")
+        with lock:
+            widget_id = inner._key_id_mapper.get_id_from_key(key)
+            return widget_id is not None and widget_id in inner._new_widget_state.states
+    except Exception:  # another Streamlit's internals: as if reported
+        return True
+
+
 def page_script() -> str:
     """The page the current run is for (Streamlit's page script hash), "" outside a run."""
     ctx = get_script_run_ctx(suppress_warning=True)
@@ -134,14 +158,16 @@ class Page:
         identity is per page, so a page switch starts it afresh; a widget not drawn in the last run has lost
         its state) or when the canonical value changed from elsewhere since the widget was last seeded or
         last reported a change (another widget bound to the same `field`, a link, an upload, a preset, a
-        reset). Writing it on every run would overwrite key presses that arrive while a run is under way.
+        reset), and again on every run until the browser has reported the widget (`browser_has`): a written value
+        can be lost when the next run's element reaches the browser before it has drawn the first. Writing it on
+        every run after that would overwrite key presses that arrive while a run is under way.
         A select box whose options can change (`shown`, e.g. the words) is written when they change: the
         browser reports a choice by its label and would keep the old one's.
         """
         b = self._state.widgets.get(key)
         context = (self.key, self.lang)
         if (b is not None and b.context == context and b.value == value and key in st.session_state
-                and (shown is None or b.shown == shown)):
+                and (shown is None or b.shown == shown) and (not b.pushed or browser_has(key))):
             return
         st.session_state[key] = value
         self._state.widgets[key] = Binding(field or key, context, value, pushed=True, shown=shown)

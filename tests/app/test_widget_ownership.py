@@ -161,3 +161,36 @@ def test_a_choice_still_labelled_in_the_other_language_changes_nothing_and_is_wr
         assert written(at, "selectbox", key), key  # the canonical choice, written again in this language
         want = before.preset if key == "sb:preset" else before.head_recipes[0]
         assert at.selectbox(key=key).value == want, key
+
+
+# the new page's widgets a value is written into when presenter mode moves a step: the lecturer's state
+NEW_PAGE_WIDGETS = [("toggle", "sb:presenter"), ("text_input", "sb:sentence"), ("select_slider", "sb:T"),
+                    ("toggle", "pr:presenter"), ("text_input", "pr:sentence"), ("select_slider", "temperature:T")]
+
+
+def test_a_value_written_into_a_new_pages_widget_is_written_again_until_the_browser_reports_that_widget():
+    """A value the server writes into a widget reaches the browser in the element of that run only. Presenter mode
+    on ② and PageDown at once: the press opens ③, whose widgets are new to the browser and get the lecturer's
+    values; a width report sent from ② a moment later (queued behind the press) starts one more run, whose
+    elements can reach the browser before it has drawn the first run's. Those elements must carry the values too:
+    a widget drawn from an element without one starts at its declared default (presenter mode off, T 0.05, no
+    sentence), and the browser's next report hands the defaults back as the lecturer's changes."""
+    at = open_page("home")  # walked by the step buttons: each run stays on the page the last one ended on
+    at.toggle(key="sb:presenter").set_value(True).run()
+    for _ in range(2):
+        at.button(key="pr:next").click().run()
+    assert at.title[0].value.startswith("②")
+    left = at._tree.get_widget_states()  # ② as the browser holds it
+    at.button(key="pr:next").click().run()
+    assert_clean(at)
+    assert at.title[0].value.startswith("③")
+    assert all(written(at, kind, key) for kind, key in NEW_PAGE_WIDGETS)
+    at._run(left)  # the request sent from ② before the browser drew ③: it reports none of ③'s widgets
+    assert_clean(at)
+    assert [key for kind, key in NEW_PAGE_WIDGETS if not written(at, kind, key)] == []  # written again
+    assert state(at).view.presenter and state(at).scenario.temperature == 1.0
+    at.run()  # the browser reports ③'s widgets: it holds their values, and they are theirs again
+    assert_clean(at)
+    assert [key for kind, key in NEW_PAGE_WIDGETS if written(at, kind, key)] == []
+    at.select_slider(key="temperature:T").set_value(1.4).run()  # driven by the user: left alone
+    assert state(at).scenario.temperature == 1.4 and not written(at, "select_slider", "temperature:T")

@@ -263,6 +263,17 @@ def upload_state(page, path) -> None:
     settle(page)
 
 
+# What the lecturer sees of the state on any page: presenter mode (the sidebar's switch), the T the sidebar's T
+# control shows, and the page's error message, if any
+LECTURER_STATE_JS = """() => {
+  const toggle = document.querySelector('.st-key-sb-presenter input');
+  const t = document.querySelector('.attention-t-value');
+  const alert = document.querySelector('[data-testid="stMain"] [data-testid="stAlertContentError"]');
+  return {presenter: !!(toggle && toggle.checked), t: t ? t.textContent.trim() : null,
+          error: alert ? alert.textContent.slice(0, 120) : null};
+}"""
+
+
 # The T control (attention_core/ui/tcontrol): a range input whose steps the browser previews; it tells the server
 # once the hand stops. `window.__attentionT` counts its previews and the values it sent.
 T_CONTROL = ".attention-t-range"

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import T_CONTROL, by_key, click_toggle, click_with_a_fragments_change, settle
+from tests.e2e.app_driver import (
+    LECTURER_STATE_JS,
+    T_CONTROL,
+    by_key,
+    click_toggle,
+    click_with_a_fragments_change,
+    settle,
+)
 from tests.e2e.helpers import assert_no_exception
 
 # A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
@@ -79,6 +86,9 @@ def test_a_pagedown_pressed_while_presenter_mode_is_still_turning_on_is_kept(app
     settle(page)
     assert path_of(page) == "temperature"
     assert by_key(page, "pr:next").locator("button").first.is_visible()
+    # with the lecturer's state: ③'s widgets were not drawn at their declared defaults and reported back as changes
+    # (presenter mode off, T 0.05, no sentence; tests/app/test_widget_ownership.py has the sequence that did it)
+    assert page.evaluate(LECTURER_STATE_JS) == {"presenter": True, "t": "1", "error": None}
 
 
 def test_a_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_server, new_page):
