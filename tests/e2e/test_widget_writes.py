@@ -26,7 +26,7 @@ def written(frames: list[bytes]) -> list[str]:
         kind = msg.delta.new_element.WhichOneof("type")
         proto = getattr(msg.delta.new_element, kind)
         if getattr(proto, "set_value", False) is True:
-            out.append(f"{kind} {proto.id.rsplit('-', 1)[-1]}")
+            out.append(f"{kind} {proto.id.split('-', 2)[-1]}")  # the id: "$$ID-<hash>-<key>"
     return out
 
 
