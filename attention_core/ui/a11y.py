@@ -317,6 +317,10 @@ _SCRIPT = """
         }
         if (want !== undefined && want !== name) el.setAttribute("aria-label", want);
       }
+      for (const el of document.querySelectorAll(".modebar [data-title]")) {  // the tooltip Plotly shows on hover
+        const want = d.names[el.getAttribute("data-title")];
+        if (want !== undefined) el.setAttribute("data-title", want);
+      }
       const skip = document.querySelector('[data-testid="stSkipToContent"]');
       const skipName = d.names[skip && skip.textContent];
       if (skipName) skip.textContent = skipName;

@@ -540,7 +540,8 @@ def test_forced_colours_keep_toggles_and_the_chosen_segment_visible(app_server, 
 
 
 ENGLISH_NAMES_JS = """() => {
-  const names = [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'));
+  const names = [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))
+    .concat([...document.querySelectorAll('.modebar [data-title]')].map(e => e.getAttribute('data-title')));
   const skip = document.querySelector('[data-testid="stSkipToContent"]');
   const english = ["Help for ", "Link to heading", "Collapse sidebar", "Expand sidebar", "Open", "Copy to clipboard",
                    "Main menu", "Zoom", "Pan", "Reset axes", "Fullscreen", "Download plot"];
@@ -551,7 +552,8 @@ ENGLISH_NAMES_JS = """() => {
 
 def test_streamlit_and_plotly_names_speak_the_page_s_language(app_server, new_page):
     """Streamlit and Plotly name their own controls in English on every page ("Help for 발표 모드", "Link to
-    heading", the toolbar's "Zoom"): on a Korean page the app's script renames them (WCAG 3.1.2)."""
+    heading", the toolbar's "Zoom", and the tooltip Plotly shows on hover over it): on a Korean page the app's
+    script renames them (WCAG 3.1.2)."""
     page = new_page(viewport=(1280, 800))
     page.goto(app_server.page_url("score"))
     settle(page)
