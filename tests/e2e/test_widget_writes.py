@@ -8,8 +8,6 @@ written: one that were, run after run, would overwrite what a user types while a
 
 from __future__ import annotations
 
-import time
-
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from attention_core.registry import PAGE_KEYS
@@ -30,15 +28,21 @@ def written(frames: list[bytes]) -> list[str]:
     return out
 
 
-def finished(frames: list[bytes]) -> bool:
-    return any(ForwardMsg.FromString(p).WhichOneof("type") == "script_finished" for p in frames)
+def finished(payload) -> bool:
+    """Is this websocket message the end of a script run?"""
+    return isinstance(payload, bytes) and ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished"
 
 
 def test_a_rerun_with_nothing_changed_writes_into_no_widget_on_any_page(app_server, new_page):
     page = new_page()
     frames: list[bytes] = []
-    page.on("websocket", lambda ws: ws.on("framereceived",
-                                          lambda p: frames.append(p) if isinstance(p, bytes) else None))
+    sockets = []
+
+    def watch(ws) -> None:
+        sockets.append(ws)
+        ws.on("framereceived", lambda p: frames.append(p) if isinstance(p, bytes) else None)
+
+    page.on("websocket", watch)
     page.goto(app_server.url)
     settle(page)
     seen = {}
@@ -47,11 +51,9 @@ def test_a_rerun_with_nothing_changed_writes_into_no_widget_on_any_page(app_serv
             go_to(page, key)
         frames.clear()
         page.locator("[data-testid='stMain'] h1").first.click()  # the focus on no text box
-        page.keyboard.press("r")  # Streamlit's key for a rerun: every widget as the browser holds it
-        deadline = time.monotonic() + 30
-        while not finished(frames):  # the run the key asked for (bounded)
-            assert time.monotonic() < deadline, f"{key}: no run after the rerun key"
-            page.wait_for_timeout(50)
+        # Streamlit's key for a rerun (every widget as the browser holds it); wait for that run's end (bounded)
+        with sockets[-1].expect_event("framereceived", predicate=finished, timeout=30_000):
+            page.keyboard.press("r")
         settle(page)
         seen[key] = written(frames)
     assert seen == {key: [] for key in PAGE_KEYS}
