@@ -41,7 +41,7 @@ from ..scenes import Scene
 from . import a11y, room, tcontrol
 from .drawers import drawer
 from .guard import catching, guarded, in_fragment_run
-from .state import AppState, Binding, Quiz, Training, remember
+from .state import AppState, Binding, Quiz, Training, remember, unwrapped
 
 _RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
 
@@ -76,8 +76,7 @@ def browser_has(key: str) -> bool:
     if ctx is None:
         return True
     try:
-        safe = ctx.session_state
-        inner, lock = object.__getattribute__(safe, "_state"), object.__getattribute__(safe, "_lock")
+        inner, lock = unwrapped(ctx.session_state)
         with lock:
             widget_id = inner._key_id_mapper.get_id_from_key(key)
             return widget_id is not None and widget_id in inner._new_widget_state.states

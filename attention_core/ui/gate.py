@@ -30,7 +30,7 @@ import os
 import threading
 from collections import deque
 
-from .state import _STATE  # the app's one entry in Streamlit's session state
+from .state import _STATE, unwrapped  # _STATE: the app's one entry in Streamlit's session state
 
 LOG = logging.getLogger(__name__)
 WAIT_S = 20.0
@@ -94,7 +94,7 @@ def is_lecturer(session_state) -> bool:
     `session_state` is Streamlit's own (a SessionState, or the SafeSessionState a ScriptRunner holds: read through
     its lock, not through its item access, which may stop the caller for a pending rerun)."""
     try:
-        raw, lock = object.__getattribute__(session_state, "_state"), object.__getattribute__(session_state, "_lock")
+        raw, lock = unwrapped(session_state)
     except AttributeError:
         raw, lock = session_state, contextlib.nullcontext()
     try:

@@ -101,6 +101,13 @@ class AppState:
 STORE = store.StateStore()
 
 
+def unwrapped(session_state):
+    """(Streamlit's own SessionState, its lock) behind `session_state`, the SafeSessionState a script run holds,
+    read without its item access (which may stop the caller for a pending rerun). Streamlit 1.67's internals
+    (requirements.txt pins it): AttributeError where they differ."""
+    return object.__getattribute__(session_state, "_state"), object.__getattribute__(session_state, "_lock")
+
+
 def session_state() -> AppState:
     if _STATE not in st.session_state:
         st.session_state[_STATE] = initial_state()
