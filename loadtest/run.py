@@ -344,11 +344,13 @@ async def student(base_url: str, index: int, n: int, args, until: float,
                 report.late += 1
             step += 1
             t_pos = (t_pos + (1 if (step // 8) % 2 == 0 else -1)) % len(T_VALUES)
-            session.expected[T_KEY] = T_VALUES[t_pos]
             if args.via == "control":  # as a browser with the control does: the final T of a drag, once
-                session.expected[CONTROL_SHOWN] = T_VALUES[t_pos]
+                # the control shows it and the share link holds it; the app draws the fallback slider no more
+                session.expected.pop(T_KEY, None)  # once the control has told it a T (AppState.t_control_runs)
+                session.expected[CONTROL_SHOWN] = session.expected[STATE_T] = T_VALUES[t_pos]
                 record(await session.rerun("step", session.control_step(T_VALUES[t_pos])))
             else:
+                session.expected[T_KEY] = T_VALUES[t_pos]
                 record(await session.rerun("step", session.widget(T_KEY, choice=T_VALUES[t_pos])))
             if time.monotonic() >= next_switch and not report.errors:
                 target = (session.page + 1) % max(1, len(session.pages))

@@ -746,9 +746,10 @@ def step_t(p: Page, scenario: Scenario, drawn: bool = True) -> None:
 
 def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = None) -> None:
     """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
-    Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run.
-    It is a T part itself, so that a step on one T control moves the others on the screen too; `under` draws
-    what goes under the control in the same part."""
+    Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run
+    (drawn until the control has told the server a T: `AppState.t_control_runs`). It is a T part itself, so
+    that a step on one T control moves the others on the screen too; `under` draws what goes under the control
+    in the same part."""
 
     def changed() -> None:
         ok, value = p.take(key)
@@ -758,6 +759,7 @@ def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = Non
     def released() -> None:  # the browser control, once the hand stops
         value, drawn = tcontrol.reported(key)
         p._state.live_t_charts = drawn  # this browser runs the app's components and Plotly: see Page.chart
+        p._state.t_control_runs = True  # its module runs here: the Streamlit sliders are drawn no more
         if value is None:
             return
         try:
@@ -769,11 +771,12 @@ def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = Non
 
     def slider() -> None:
         t = p.scenario.temperature
-        p.seed(key, t, "temperature")
         options = t_options(t)
         with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
-            st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
-                             on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
+            if not p._state.t_control_runs:  # until the control has told the server a T (see AppState)
+                p.seed(key, t, "temperature")
+                st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
+                                 on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
             tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
         if under is not None:
             under()

@@ -91,6 +91,11 @@ class AppState:
     t_ids: frozenset[str] = frozenset()  # the fragment ids of the T parts the last T step asked to rerun
     t_started: float = 0.0  # when that T step's run started (perf_counter), for the timing log
     live_t_charts: bool = False  # the T control drew in this browser: T charts are drawn in place (Page.chart)
+    # the T control's module runs in this browser (it has told the server a T): the Streamlit slider drawn beside
+    # each control, hidden by it and there for a browser where it cannot run, is drawn no more. Hidden, it still
+    # cost every run start and end on every page (its frontend measures its thumb: a forced layout of the page;
+    # docs/performance.md)
+    t_control_runs: bool = False
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
     sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
     hosting: str = ""  # the class this session hosts, "class id:host token" (kept for a reload; never shown)

@@ -51,6 +51,25 @@ def _walk(node):
         yield from _walk(child)
 
 
+def t_controls(at: AppTest) -> list[str]:
+    """The keys of the page's T controls (components v2 elements, "tc:<slider key>")."""
+    return [e.proto.id.rsplit("-", 1)[-1] for e in _walk(at._tree)
+            if getattr(getattr(e, "proto", None), "component_name", None) == "attention_t_control"]
+
+
+def release_control(at: AppTest, key: str, value) -> None:
+    """Run the page with the T control `key` ("tc:sb:T") sending `value` as the browser's control does once the
+    hand stops (its "t" event: a T, or {"t": T, "drawn": false}), the other widgets as the page holds them."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    element = next(e for e in _walk(at._tree) if getattr(getattr(e, "proto", None), "id", "").endswith(f"-{key}"))
+    states = at._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": "t", "value": value}])
+    at._run(states)
+
+
 def charts(at: AppTest) -> list:
     """The charts on the page in page order: `st.plotly_chart`s and live charts."""
     return [e for e in _walk(at._tree) if getattr(e, "type", None) == "plotly_chart"

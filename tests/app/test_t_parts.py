@@ -19,11 +19,20 @@ import numpy as np
 import pytest
 
 from attention_core import codec, learn
-from attention_core.registry import PAGES
+from attention_core.registry import PAGES, page_spec
 from attention_core.scenario import Scenario, View
 from attention_core.ui import frame
 from attention_core.ui.state import AppState
-from tests.app.conftest import T_TABLE, assert_clean, chart, open_drawer, open_page, state
+from tests.app.conftest import (
+    T_TABLE,
+    assert_clean,
+    chart,
+    open_drawer,
+    open_page,
+    release_control,
+    state,
+    t_controls,
+)
 
 pytestmark = pytest.mark.partial_t
 
@@ -224,3 +233,23 @@ def test_on_a_page_with_a_t_table_a_step_the_browser_did_not_draw_is_a_whole_pag
     assert asks == []
     assert state.t_ids == (frozenset({f"id-{part}"}) if drawn else frozenset())
     assert frame.in_t_step(state) == drawn  # the control's own part's run is the step; else the whole page
+
+
+@pytest.mark.parametrize("sent", [2.0, {"t": 2.0, "drawn": False}])
+def test_once_the_control_has_told_a_t_the_streamlit_sliders_are_drawn_no_more(sent):
+    """The Streamlit slider beside each T control stands in where the control's module cannot run (and AppTest
+    drives it). Once a control has told the server a T (drawn in the browser first or not), its module runs in
+    this browser: no page of the session draws the sliders, every control stays, and T is the one sent."""
+    at = open_page("temperature")
+    assert {"sb:T", "temperature:T"} <= {s.key for s in at.select_slider}
+    assert t_controls(at) == ["tc:temperature:T", "tc:sb:T"]
+    release_control(at, "tc:sb:T", sent)
+    assert_clean(at)
+    assert state(at).scenario.temperature == 2.0 and state(at).t_control_runs
+    at.run()
+    assert_clean(at)
+    assert [s.key for s in at.select_slider] == ["temperature:dk"]  # ③'s d_k slider, no T slider
+    assert t_controls(at) == ["tc:temperature:T", "tc:sb:T"]
+    at.switch_page(page_spec("value").file).run()
+    assert_clean(at)
+    assert not at.select_slider and t_controls(at) == ["tc:sb:T"] and state(at).scenario.temperature == 2.0

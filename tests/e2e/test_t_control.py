@@ -46,7 +46,7 @@ from tests.e2e.app_driver import (
     t_counts,
     t_shown,
 )
-from tests.e2e.helpers import SEL_SLIDER
+from tests.e2e.helpers import SEL_SLIDER, assert_no_exception
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
@@ -457,6 +457,35 @@ def test_a_five_press_burst_is_one_message_to_the_server(app_server, new_page):
     assert len(sent) == sent_before + counts["sends"]
     assert t_shown(page) == T_OPTIONS[start + 5]
     assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[start + 5]
+
+
+FALLBACK_SLIDERS = '[class*="st-key-tctl-"] [data-testid="stSlider"]'  # the Streamlit slider beside each control
+
+
+def test_once_the_control_has_told_a_t_the_streamlit_sliders_are_drawn_no_more(app_server, new_page):
+    """The Streamlit slider beside each T control stands in where the control's module cannot run. Hidden, it
+    still cost every run's start and end (docs/performance.md): once the control has told the server a T, no page
+    of the session draws it, and the controls go on stepping T."""
+    page = new_page()
+    page.goto(app_server.page_url("temperature"))
+    settle(page)
+    assert page.locator(FALLBACK_SLIDERS).count() == 2  # the sidebar's and ③'s, hidden by the controls
+    assert not page.locator(FALLBACK_SLIDERS).first.is_visible()
+    main_control = page.locator(f"[data-testid='stMain'] {T_CONTROL}")
+    y = main_control.bounding_box()["y"]
+    start = T_OPTIONS.index(t_shown(page))
+    step_t(page, "ArrowRight")  # the sidebar's control: the main column does not scroll
+    assert page.locator(FALLBACK_SLIDERS).count() == 0
+    assert main_control.bounding_box()["y"] == y  # hidden, the slider took no room: nothing below it moves
+    assert page.locator(T_CONTROL).count() == 2
+    step_t(page, "ArrowRight", scope="[data-testid='stMain']")  # ③'s own control
+    assert t_shown(page) == T_OPTIONS[start + 2]
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[start + 2]
+    go_to(page, "score")
+    assert page.locator(FALLBACK_SLIDERS).count() == 0 and page.locator(T_CONTROL).count() == 1
+    step_t(page, "ArrowLeft")
+    assert codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature == T_OPTIONS[start + 1]
+    assert_no_exception(page)
 
 
 def test_without_plotly_every_step_goes_to_the_server(app_server, new_page):

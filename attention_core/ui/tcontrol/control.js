@@ -209,7 +209,9 @@ function hideFallback(parentElement, key) {
   if (document.getElementById(id)) return;
   const style = document.createElement("style");
   style.id = id;
-  style.textContent = `.st-key-tctl-${key} [data-testid="stSlider"] { display: none; }`;
+  // the slider's element container (keyed by the slider's key), not the slider alone: its gap in the column goes
+  // too, so the control and what follows stand where they will once the server no longer draws the slider
+  style.textContent = `.st-key-tctl-${key} .st-key-${key} { display: none; }`;
   document.head.appendChild(style);
 }
 
