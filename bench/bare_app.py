@@ -1,7 +1,7 @@
 """The floor: a bare Streamlit page with a sidebar T slider and heatmaps of given sizes, nothing else.
 
     streamlit run bench/bare_app.py   →   /?spec=<chart>;<chart>…   or   /?charts=5&n=16
-                                          (&frag=1: the slider in a fragment; &markdown=K, &html=K: K elements)
+                                          (&frag=1: slider in a fragment; &markdown=K, &select=K…: see EXTRA)
 
 A chart is `<width % of the main column>x<height px>:<depends on T: 1|0>:<rows>x<cols>,<rows>x<cols>…`
 (one go.Heatmap per `rows x cols`, side by side on their own axes), so the benchmark can ask for exactly
@@ -63,6 +63,22 @@ def figure(chart: int, t_index: int, height: int, depends: bool, shapes: list[tu
     return fig
 
 
+# One element of each kind bench/elements.py can put on the page, K times (`&<kind>=K`), outside the T fragment.
+EXTRA = {
+    "markdown": lambda i: st.markdown(f"Paragraph {i}: some **bold** text and a [link](https://example.com) to read."),
+    "caption": lambda i: st.caption(f"A caption {i} with some words in it."),
+    "html": lambda i: st.html(f"<p>Paragraph {i}: some <b>bold</b> text.</p>"),
+    "latex": lambda i: st.latex(r"\mathrm{score}_{ij} = Q_i \cdot K_j"),
+    "code": lambda i: st.code(f"http://localhost:8501/score?s={i}" + "x" * 60, language=None),
+    "link": lambda i: st.page_link(f"https://example.com/{i}", label=f"Step {i}: a page"),
+    "button": lambda i: st.button(f"Button {i}", key=f"button{i}"),
+    "toggle": lambda i: st.toggle(f"Toggle {i}", key=f"toggle{i}"),
+    "segmented": lambda i: st.segmented_control(f"Choice {i}", ["a", "b"], key=f"segmented{i}"),
+    "text": lambda i: st.text_input(f"Text {i}", value="a sentence", key=f"text{i}"),
+    "select": lambda i: st.selectbox(f"Pick {i}", ["a", "b", "c"], key=f"select{i}"),
+}
+
+
 def main() -> None:
     started = time.perf_counter()
     st.set_page_config(page_title="floor", layout="wide", initial_sidebar_state="expanded")
@@ -80,10 +96,9 @@ def main() -> None:
         with st.sidebar:
             t = st.select_slider("Temperature T", options=T_OPTIONS, value=1.0, key="T")
     t_index = T_OPTIONS.index(t)
-    for i in range(int(params.get("markdown", 0))):  # elements a T step never touches (bench/elements.py)
-        st.markdown(f"Paragraph {i}: some **bold** text and a [link](https://example.com) to read.")
-    for i in range(int(params.get("html", 0))):
-        st.html(f"<p>Paragraph {i}: some <b>bold</b> text.</p>")
+    for kind, draw in EXTRA.items():  # elements a T step never touches (bench/elements.py): &markdown=K, &select=K…
+        for i in range(int(params.get(kind, 0))):
+            draw(i)
     for c, (width, height, depends, shapes) in enumerate(charts):
         holder = st.columns([width, 100 - width])[0] if 5 <= width <= 95 else st.container()
         holder.plotly_chart(figure(c, t_index, height, depends, shapes), theme=None, key=f"c{c}")

@@ -121,6 +121,23 @@ def test_the_floor_holds_its_slider_in_a_fragment_and_extra_elements_when_asked(
     assert not at.exception and at.session_state["T"] == 2.0
 
 
+def test_the_floor_draws_every_kind_of_extra_element_it_offers():
+    """Each kind bench/elements.py can ask for is drawn K times, outside the slider's fragment."""
+    from streamlit.testing.v1 import AppTest
+
+    from bench.bare_app import EXTRA
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "bench" / "bare_app.py"), default_timeout=60)
+    at.query_params.update({"spec": "100x300:0:4x4", "frag": "1", **{kind: "2" for kind in EXTRA}})
+    at.run()
+    assert not at.exception
+    drawn = {"caption": len(at.caption), "latex": len(at.latex), "code": len(at.code), "button": len(at.button),
+             "toggle": len(at.toggle), "text": len(at.text_input), "select": len(at.selectbox),
+             "segmented": len(at.button_group), "link": len(at.get("page_link")), "html": len(at.get("html")),
+             "markdown": sum("Paragraph" in m.value for m in at.markdown)}
+    assert drawn == {kind: 2 for kind in EXTRA}
+
+
 def test_sentence_and_quick_options():
     assert len(sentence(64).split()) == 64
     args = parse_args(["--quick"])
