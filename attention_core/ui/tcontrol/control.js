@@ -209,9 +209,13 @@ function hideFallback(parentElement, key) {
   if (document.getElementById(id)) return;
   const style = document.createElement("style");
   style.id = id;
-  // the slider's element container (keyed by the slider's key), not the slider alone: its gap in the column goes
-  // too, so the control and what follows stand where they will once the server no longer draws the slider
-  style.textContent = `.st-key-tctl-${key} .st-key-${key} { display: none; }`;
+  // the slider alone: its element container keeps its place and the column's gap, so nothing on the page moves
+  // when the module loads. Once the server no longer draws the slider (AppState.t_control_runs) the control's own
+  // container is the first in the column and takes that gap as its margin, so nothing moves then either.
+  const block = parentElement.closest(`.st-key-tctl-${key}`);
+  const gap = block ? getComputedStyle(block).rowGap : "";
+  style.textContent = `.st-key-tctl-${key} [data-testid="stSlider"] { display: none; }
+.st-key-tctl-${key} > .st-key-tc-${key}:first-child { margin-top: ${/px$/.test(gap) ? gap : "1rem"}; }`;
   document.head.appendChild(style);
 }
 
