@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import json
+import math
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,6 +32,10 @@ FORMAT = "attention-lesson"
 MAX_LINK_CHARS = 8_000
 MAX_JSON_BYTES = 200_000
 MAX_X_EDITS = 4 * MAX_WORDS
+# Untrusted JSON (links, files): how deep arrays and objects may nest, and how many characters a number may have. The
+# app's deepest document, a lesson file, nests 6 deep (scenes → scene → state → a matrix's changes → a pair).
+MAX_DEPTH = 12
+MAX_NUMBER_CHARS = 32
 _MATRICES = (("q", "w_q"), ("k", "w_k"), ("w", "w_v"))
 
 
@@ -127,11 +134,54 @@ def unpack(token: object, max_chars: int, max_bytes: int, bad: Callable[[str], I
         raw = unpacker.decompress(packed, max_bytes)
         if unpacker.unconsumed_tail or not unpacker.eof:
             raise bad("damaged")
-        return json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except InputError:
         raise
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise bad("damaged") from exc
+    return loads(text, lambda: bad("damaged"))
+
+
+# A JSON string, escapes included; one left open runs to the end of the text (so that no later quote is taken for a
+# string's start: the scan stays linear whatever the text)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of JSON text nest (brackets inside strings do not count), in linear time and
+    without recursion: what `json.loads` would recurse into, measured before it does."""
+    brackets = _BRACKETS.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def loads(text: str, bad: Callable[[], InputError]) -> object:
+    """JSON from untrusted text, refused with `bad()` unless it is bounded: nesting at most MAX_DEPTH (checked before
+    parsing: `json.loads` recurses, and a few thousand brackets raise RecursionError), decimal numbers of at most
+    MAX_NUMBER_CHARS characters and finite (no NaN or Infinity; whole numbers are held to Python's own 4,300 digits),
+    strings that are valid Unicode (no lone surrogate from a \\ud800 escape, which would fail once the state is
+    written again). The caller bounds the text's size."""
+
+    def number(raw: str) -> float:  # a whole number's digits are bounded by Python itself (int_max_str_digits)
+        value = float(raw) if len(raw) <= MAX_NUMBER_CHARS else math.inf
+        if not math.isfinite(value):
+            raise bad()
+        return value
+
+    def constant(raw: str) -> object:
+        raise bad()
+
+    if nesting(text) > MAX_DEPTH:
+        raise bad()
+    try:
+        value = json.loads(text, parse_float=number, parse_constant=constant)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")  # every string encodable: no lone surrogate
+    except InputError:
+        raise
+    except (ValueError, RecursionError) as exc:  # RecursionError cannot happen below MAX_DEPTH; kept as a backstop
+        raise bad() from exc
+    return value
 
 
 def encode_link(scenario: Scenario, view: View) -> str:
@@ -189,12 +239,12 @@ def _hundredths(values: object, size: int, what: str) -> list[float]:
 def _x_edits(raw: object, scenario: Scenario, per_value) -> Scenario:
     if not isinstance(raw, dict) or len(raw) > MAX_X_EDITS:
         raise _bad("X")
-    edits = []
-    for word, vec in raw.items():
-        if not isinstance(word, str) or not 0 < len(word) <= MAX_WORD_CHARS:
-            raise _bad("X")
-        row = clean_matrix([per_value(vec)], (1, D_MODEL), "X")[0]
-        edits.append((word, tuple(float(v) for v in row)))
+    if any(not isinstance(word, str) or not 0 < len(word) <= MAX_WORD_CHARS for word in raw):
+        raise _bad("X")
+    if not raw:
+        return replace(scenario, x_edits=())
+    rows = clean_matrix([per_value(vec) for vec in raw.values()], (len(raw), D_MODEL), "X")  # checked at once
+    edits = [(word, tuple(float(v) for v in row)) for word, row in zip(raw, rows, strict=True)]
     return replace(scenario, x_edits=tuple(sorted(edits)))
 
 
@@ -248,6 +298,8 @@ def _from_link_payload(d: dict) -> tuple[Scenario, View]:
         m = getattr(s, name)
         raw = d[short]
         if isinstance(raw, list) and raw and isinstance(raw[0], list):
+            if len(raw) > m.size:  # each cell at most once: bounded before the loop
+                raise _bad(name)
             flat = (np.rint(m.ravel() * 100)).astype(int).tolist()
             for pair in raw:
                 if not isinstance(pair, list) or len(pair) != 2:
@@ -313,10 +365,7 @@ def read_json(text: object, max_bytes: int, bad: Callable[[str], InputError]) ->
         raise bad("not_text")
     if len(text) > max_bytes:
         raise too_large
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise bad("not_json") from exc
+    return loads(text, lambda: bad("not_json"))
 
 
 def from_json(text: object) -> tuple[Scenario, View]:

@@ -102,22 +102,22 @@ def clean_matrix(
     out = np.empty(shape)
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
-            where = {
-                "name": name,
-                "row": row_labels[i] if row_labels else str(i + 1),
-                "col": col_labels[j] if col_labels else str(j + 1),
-                "value": str(cell)[:20],
-            }
             try:
                 v = float(cell) if not isinstance(cell, bool) else math.nan
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 v = math.nan
-            if math.isnan(v):
-                raise InputError(
-                    "cell_not_number", f"{name} [{where['row']}, {where['col']}]: “{where['value']}” is not a number.",
-                    **where,
-                )
-            if not math.isfinite(v) or abs(v) > MAX_ABS:
+            if not (math.isfinite(v) and abs(v) <= MAX_ABS):  # the message names the cell (made only when refused)
+                where = {
+                    "name": name,
+                    "row": row_labels[i] if row_labels else str(i + 1),
+                    "col": col_labels[j] if col_labels else str(j + 1),
+                    "value": str(cell)[:20],
+                }
+                if math.isnan(v):
+                    raise InputError(
+                        "cell_not_number",
+                        f"{name} [{where['row']}, {where['col']}]: “{where['value']}” is not a number.", **where,
+                    )
                 raise InputError(
                     "cell_too_large",
                     f"{name} [{where['row']}, {where['col']}]: {where['value']} is outside −{MAX_ABS:g}…{MAX_ABS:g}.",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -33,7 +32,7 @@ FORMAT = "attention-scenes"
 VERSION = 1
 MAX_SCENES = 40
 MAX_CAPTION_CHARS = 240
-MAX_FILE_BYTES = 400_000
+MAX_FILE_BYTES = 1_000_000  # 40 scenes of 64 words with every matrix edited: about 0.7 MB (one upload, 1 MB)
 LINK_LIMIT = 2_000  # a lesson is offered as a link only up to this many characters
 MAX_LINK_CHARS = 8_000  # longer lesson links are refused unread
 MAX_FOCUS_CHARS = 80
@@ -56,44 +55,121 @@ class Scene:
         ko, en = self.caption
         return (ko or en) if lang == "ko" else (en or ko)
 
+    def __post_init__(self) -> None:
+        for text in self.caption:  # a caption's blanks are checked when the scene is made, never when it is drawn
+            caption_pieces(text, self.scenario)
+
     @cached_property
     def facts(self) -> dict[str, object]:
         """`facts` of this scene's state, computed once (the scene is frozen; the captions are drawn on every run)."""
         return facts(self.scenario)
 
     def caption_shown(self, lang: str) -> str:
-        """The caption in `lang` with its blanks filled from this scene's state; as written when a blank
-        cannot be filled (a caption typed with a brace that is not a blank)."""
-        template = self.caption_in(lang)
-        if "{" not in template and "}" not in template:
-            return template
-        try:
-            return _FORMATTER.vformat(template, (), self.facts)
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-            return template
+        """The caption in `lang` with its blanks filled from this scene's state (`fill_caption`)."""
+        return fill_caption(self.caption_in(lang), self.scenario, self.facts)
 
 
-class _CaptionFormatter(string.Formatter):
-    """str.format over the facts, with particle blanks (`{word[0]:이/가}`) and no attribute access."""
+# A caption's blanks. A blank names one of `facts` with one index per dimension ({w[1][0]}) and may ask for a format
+# the app offers: a number's decimals (.0f to .4f, .0g to .4g, .0% to .2%, g), or the particle that follows what is
+# printed ({word[0]:이/가}, {std[0]:.2f|이/가}). No width, fill, sign, conversion, attribute or nested blank: a caption
+# comes from a link or a file, and str.format honours any width ("{T:>999999999}" is a gigabyte). `{{` and `}}` are
+# braces.
+_PIECE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_BLANK = re.compile(r"([A-Za-z_]{1,8})((?:\[[0-9]{1,3}\]){0,3})(?::(.{0,16}))?", re.DOTALL)
+_NUMBER_SPEC = re.compile(r"\.[0-4][fg]|\.[0-2]%|g|")
+# the particles a blank may ask for (either form first), as josa.particle chooses between them
+PARTICLES = ("이/가", "을/를", "은/는", "과/와", "으로/로", "이었/였", "이에요/예요", "이었다/였다", "아/야", "이나/나",
+             "이랑/랑")
+_PARTICLE_FORMS = frozenset(form for pair in PARTICLES for form in (pair, "/".join(reversed(pair.split("/")))))
 
-    def get_field(self, field_name, args, kwargs):
-        if "." in field_name:
-            raise KeyError(field_name)
-        return super().get_field(field_name, args, kwargs)
 
-    def format_field(self, value: object, format_spec: str) -> str:
-        if is_particle_spec(format_spec):
-            fmt, _, forms = format_spec.rpartition("|")
-            return format_particle(value, f"{fmt or _default(value)}|{forms}")
-        return super().format_field(value, format_spec or _default(value))
+def fact_shapes(s: Scenario) -> dict[str, tuple[tuple[int, ...], str]]:
+    """What each of `facts` is for state `s`: its dimensions (() for one value), and "number" or "text"."""
+    n, d_k, d_v = s.n, s.w_q.shape[1], s.w_v.shape[1]
+    num = "number"
+    return {
+        "T": ((), num), "n": ((), num), "word": ((n,), "text"),
+        "q": ((n, d_k), num), "k": ((n, d_k), num), "v": ((n, d_v), num), "s": ((n, n), num), "w": ((n, n), num),
+        "out": ((n, d_v), num), "mean": ((n,), num), "std": ((n,), num), "pair": ((2,), "text"),
+        "least": ((), num), "heads": ((), num), "d_h": ((), num), "head_T": ((), num), "hw": ((s.n_heads, n, n), num),
+    }
+
+
+def _refused(blank: str) -> InputError:
+    return InputError("caption_blank", f"The caption's blank “{blank[:40]}” names nothing this app computes, or "
+                      "asks for a format the app does not offer; write {{ and }} for a brace.", blank=blank[:40])
+
+
+Piece = str | tuple[str, tuple[int, ...], str]  # text, or a blank: (fact, its indices, its format)
+
+
+def caption_pieces(template: str, s: Scenario) -> list[Piece]:
+    """`template` as text and blanks, each blank checked against state `s`'s facts (`fact_shapes`) and the formats the
+    app offers; InputError ("caption_blank") for anything else. One pass over the template."""
+    shapes = fact_shapes(s)
+    pieces: list[Piece] = []
+    at = 0
+    for match in _PIECE.finditer(template):
+        if match.start() > at:
+            pieces.append(template[at:match.start()])
+        at = match.end()
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            pieces.append(token[0])
+            continue
+        blank = _BLANK.fullmatch(match.group(1) or "") if match.group(1) is not None else None
+        if blank is None or blank.group(1) not in shapes:
+            raise _refused(token)
+        name, spec = blank.group(1), blank.group(3) or ""
+        index = tuple(int(i) for i in re.findall(r"[0-9]+", blank.group(2)))
+        dims, kind = shapes[name]
+        if len(index) != len(dims) or any(i >= d for i, d in zip(index, dims, strict=True)) or not _spec_ok(spec, kind):
+            raise _refused(token)
+        pieces.append((name, index, spec))
+    if at < len(template):
+        pieces.append(template[at:])
+    return pieces
+
+
+def _spec_ok(spec: str, kind: str) -> bool:
+    """A blank's format is one the app offers for a value of this kind."""
+    if not spec:
+        return True
+    number_spec, bar, forms = spec.rpartition("|")
+    if forms in _PARTICLE_FORMS:  # a particle, after the value as printed (a number's format first, if any)
+        return not bar or (kind == "number" and _NUMBER_SPEC.fullmatch(number_spec) is not None)
+    return kind == "number" and _NUMBER_SPEC.fullmatch(spec) is not None
+
+
+def fill_caption(template: str, s: Scenario, values: dict[str, object]) -> str:
+    """`template` with its blanks filled from `values` (state `s`'s `facts`): at most a few dozen characters per blank.
+    As written when a blank is refused (a scene checks its captions when it is made: not expected)."""
+    if "{" not in template and "}" not in template:
+        return template
+    try:
+        pieces = caption_pieces(template, s)
+    except InputError:
+        return template
+    out = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+            continue
+        name, index, spec = piece
+        value = values[name]
+        for i in index:
+            value = value[i]  # type: ignore[index]
+        if is_particle_spec(spec):
+            fmt, _, forms = spec.rpartition("|")
+            out.append(format_particle(value, f"{fmt or _default(value)}|{forms}"))
+        else:
+            out.append(format(value, spec or _default(value)))
+    return "".join(out)
 
 
 def _default(value: object) -> str:
     """A number with no format is written with two decimals, as the charts write them."""
     return ".2f" if isinstance(value, float) else ""
-
-
-_FORMATTER = _CaptionFormatter()
 
 
 def facts(s: Scenario) -> dict[str, object]:

@@ -8,6 +8,8 @@ locked, bounded in entries and in bytes, and forgets entries after a while witho
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 import threading
@@ -16,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{12}")
+OWNER_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
 MAX_ENTRIES = 2_000
 MAX_BYTES = 20_000_000  # all entries together
 MAX_ENTRY_BYTES = 100_000  # one entry; larger ones are not kept
@@ -29,6 +32,24 @@ def new_id() -> str:
 
 def valid_id(sid: object) -> bool:
     return isinstance(sid, str) and ID_PATTERN.fullmatch(sid) is not None
+
+
+def new_owner() -> str:
+    """A browser's owner secret: 32 URL-safe characters (192 random bits), kept in that browser's cookie."""
+    return secrets.token_urlsafe(24)
+
+
+def valid_owner(owner: object) -> bool:
+    return isinstance(owner, str) and OWNER_PATTERN.fullmatch(owner) is not None
+
+
+def owner_hash(owner: str) -> str:
+    """What a record keeps of its owner's secret: a hash, so that the store never holds the secret itself."""
+    return hashlib.sha256(owner.encode()).hexdigest()
+
+
+def owner_matches(stored_hash: str, owner: str) -> bool:
+    return valid_owner(owner) and hmac.compare_digest(owner_hash(owner), stored_hash)
 
 
 def _size(record: Mapping[str, str]) -> int:

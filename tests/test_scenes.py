@@ -156,17 +156,36 @@ def test_builtin_captions_claims_hold_on_their_scenes_math():
     assert np.allclose(grammar[:, 1], grammar[:, 3]) and np.all(grammar[:, 1] > np.max(grammar[:, [0, 2]], axis=1))
 
 
-def test_a_caption_blank_is_filled_from_the_state_and_a_stray_brace_is_shown_as_typed():
+def test_a_caption_blank_is_filled_from_the_state_and_anything_else_in_braces_is_refused_when_the_scene_is_made():
     s, _ = Scenario().with_sentence("고양이가 매트 위에 앉았다")
     w = analysis.compute(s).trace.weights
-    scene = scenes.Scene(s, View(), "score", ("‘{word[1]}’{word[1]:이/가} {w[1][0]} · {T:g}", "{w[1][0]:.3f}"))
-    assert scene.caption_shown("ko") == f"‘매트’가 {w[1, 0]:.2f} · 1"
+    scene = scenes.Scene(s, View(), "score", ("‘{word[1]}’{word[1]:이/가} {w[1][0]} · {T:g} {{x}}", "{w[1][0]:.3f}"))
+    assert scene.caption_shown("ko") == f"‘매트’가 {w[1, 0]:.2f} · 1 {{x}}"
     assert scene.caption_shown("en") == f"{w[1, 0]:.3f}"
-    for typed in ("{", "a } b", "{nothing}", "{w[9][9]}", "{word.__class__}", "{w[0]:%}"):
-        assert scenes.Scene(s, View(), "score", (typed, typed)).caption_shown("ko") == typed
+    for typed in ("{", "a } b", "{nothing}", "{w[9][9]}", "{w[0]}", "{word.__class__}", "{w[0][0]:%}", "{T:>9}",
+                  "{T:>999999999}", "{word[0]:^400000000}", "{w[0][0]:,>300000000.2f}", "{T:{T}}", "{T!r}",
+                  "{word[0]:.2f}", "{T:.9f}", "{word[0]:이/가x}"):
+        with pytest.raises(InputError) as err:
+            scenes.Scene(s, View(), "score", (typed, ""))
+        assert err.value.key == "caption_blank", typed
 
 
 def test_a_scene_keeps_its_own_state():
     a = BUILTIN[4]
     b = replace(a, caption=("x", "y"))
     assert b.scenario is a.scenario and b.caption_in("en") == "y"
+
+
+def test_the_largest_lesson_the_app_lets_a_lecturer_build_saves_and_opens_again():
+    rng = np.random.default_rng(0)
+    words = " ".join(f"단어{i:02d}" + "가나다라마바사아자차카타파하가나다라마바사아"[: 30 - 4] for i in range(64))
+    s, _ = Scenario().with_sentence(words)
+    s = (s.with_x(rng.uniform(-9, 9, (64, 8))).with_matrix("w_q", rng.uniform(-9, 9, (8, 4)))
+         .with_matrix("w_k", rng.uniform(-9, 9, (8, 4))).with_matrix("w_v", rng.uniform(-9, 9, (8, 8))))
+    caption = ("{word[63]} → {word[0]} {w[63][0]:.3f} · " * 8)[: scenes.MAX_CAPTION_CHARS].rsplit("{", 1)[0].strip()
+    lesson = [scenes.Scene(s.with_temperature(0.5 + 0.1 * k), View(presenter=True), "score", (caption, caption),
+                           "chart:scores") for k in range(scenes.MAX_SCENES)]
+    text = scenes.to_json(lesson)
+    assert len(text.encode()) <= scenes.MAX_FILE_BYTES
+    back = scenes.from_json(text.encode())
+    assert len(back) == scenes.MAX_SCENES and back[-1].caption_shown("en") == lesson[-1].caption_shown("en")

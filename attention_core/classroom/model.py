@@ -35,8 +35,14 @@ CLASS_TTL_SECONDS = 4 * 3600  # a class ends by itself this long after it was op
 MAX_CHOICES = 64  # a question's choices (the app's sentences have at most 64 words)
 MAX_LABEL_CHARS = 40
 MAX_QUESTION_BYTES = 20_000
-ANSWERS_PER_WINDOW, ANSWER_WINDOW_SECONDS = 8, 10.0  # a participant's answers (changes included)
-JOINS_PER_WINDOW, JOIN_WINDOW_SECONDS = 10, 60.0  # join attempts (right or wrong codes) per client
+# Rates. In the store (they hold across reconnects and replicas): a participant's answers, changes included, and the
+# joins of one class (a 300-seat hall joins within a minute; a script joining in a loop is slowed to 5 a second).
+# In the process, on top: join attempts, right or wrong codes, per browser session and per address (a whole room
+# behind one school router shares an address, and behind a proxy every student has the proxy's: generous).
+ANSWERS_PER_WINDOW, ANSWER_WINDOW_SECONDS = 8, 10.0
+JOINS_PER_CLASS, JOIN_CLASS_WINDOW_SECONDS = 300, 60.0
+JOINS_PER_WINDOW, JOIN_WINDOW_SECONDS = 10, 60.0  # per browser session
+JOINS_PER_ADDRESS, JOIN_ADDRESS_WINDOW_SECONDS = 600, 600.0
 ASK_AGAIN_SECONDS = 5.0  # the same question asked again this soon, still open, is the one already out (a double click)
 
 

@@ -58,7 +58,16 @@ class Classroom:
                  max_participants: int = model.MAX_PARTICIPANTS, ttl: float = model.CLASS_TTL_SECONDS) -> None:
         self.store, self.clock, self.max_participants, self.ttl = store, clock, max_participants, ttl
         self.joins = model.RateLimiter(model.JOINS_PER_WINDOW, model.JOIN_WINDOW_SECONDS)
-        self.answers = model.RateLimiter(model.ANSWERS_PER_WINDOW, model.ANSWER_WINDOW_SECONDS)
+        self.addresses = model.RateLimiter(model.JOINS_PER_ADDRESS, model.JOIN_ADDRESS_WINDOW_SECONDS)
+
+    def _spend(self, run, scope: str, key: str, limit: int, window: float) -> bool:
+        """Count one more `scope` event for `key` in the store, in the current window of `window` s (fixed windows);
+        False once more than `limit` were counted. In the caller's transaction: a refused request rolls it back."""
+        slot = int(self.clock() // window)
+        rows = run("INSERT INTO rates (scope, key, slot, n, until) VALUES (?, ?, ?, 1, ?) "
+                   "ON CONFLICT (scope, key, slot) DO UPDATE SET n = rates.n + 1 RETURNING n",
+                   (scope, key, slot, (slot + 1) * window))
+        return int(rows[0][0]) <= limit
 
     # the lecturer
 
@@ -67,6 +76,7 @@ class Classroom:
         token, class_id = model.new_token(), model.new_id()
         with self.store.tx() as run:
             run("DELETE FROM classes WHERE expires <= ?", (now,))
+            run("DELETE FROM rates WHERE until <= ?", (now,))
             code = model.new_code()
             while run("SELECT 1 FROM classes WHERE code = ?", (code,)):
                 code = model.new_code()
@@ -100,6 +110,7 @@ class Classroom:
                 if same_body == body and not revealed and self.clock() - asked < model.ASK_AGAIN_SECONDS:
                     return qid
             qid += 1
+            run("DELETE FROM rates WHERE until <= ?", (self.clock(),))  # the last question's answer counts
             run("INSERT INTO questions (class_id, qid, body, revealed, asked) VALUES (?, ?, ?, 0, ?)",
                 (class_id, qid, body, self.clock()))
             run("UPDATE classes SET current_qid = ? WHERE id = ?", (qid, class_id))
@@ -150,14 +161,21 @@ class Classroom:
             raise _over()
         return rows[0][0], rows[0][3]
 
-    def join(self, code: object, client: str) -> str:
-        """A new anonymous participant of the class with this code: their id. Attempts are limited per client."""
+    def join(self, code: object, client: str, address: str | None = None) -> str:
+        """A new anonymous participant of the class with this code: their id. Attempts are limited per client (a
+        browser session) and per `address` (the connection's, when known) in this process, and per class in the
+        store."""
+        too_many = ClassError("too_many_attempts", "Too many tries; wait a minute, then try again.")
         if not self.joins.allow(str(client)[: model.MAX_INPUT_CHARS]):
-            raise ClassError("too_many_attempts", "Too many tries; wait a minute, then try again.")
+            raise too_many
+        if address and not self.addresses.allow(str(address)[: model.MAX_INPUT_CHARS]):
+            raise too_many
         code = model.normalise_code(code)
         pid = model.new_id()
         with self.store.tx() as run:
             class_id, _ = self._class(run, code, lock=True)
+            if not self._spend(run, "join", class_id, model.JOINS_PER_CLASS, model.JOIN_CLASS_WINDOW_SECONDS):
+                raise too_many
             joined = run("SELECT COUNT(*) FROM participants WHERE class_id = ?", (class_id,))[0][0]
             if joined >= self.max_participants:
                 raise ClassError("class_full", "This class is full.", limit=self.max_participants)
@@ -193,10 +211,11 @@ class Classroom:
         """
         if not isinstance(qid, int) or isinstance(qid, bool) or not isinstance(choice, int) or isinstance(choice, bool):
             raise ClassError("choice_invalid", "That is not one of the answers.")
-        if not self.answers.allow(f"{str(code)[:16]}:{str(pid)[:32]}"):
-            raise ClassError("too_fast", "Too many answers in a short time; wait a few seconds.")
         with self.store.tx() as run:
             class_id, current = self._member(run, code, pid)
+            if not self._spend(run, "answer", f"{class_id}:{pid}", model.ANSWERS_PER_WINDOW,
+                               model.ANSWER_WINDOW_SECONDS):
+                raise ClassError("too_fast", "Too many answers in a short time; wait a few seconds.")
             rows = run("SELECT body, revealed FROM questions WHERE class_id = ? AND qid = ?" + self.store.lock_share,
                        (class_id, qid))
             if not rows or qid != current:

@@ -53,6 +53,17 @@ SCHEMA = (
         FOREIGN KEY (class_id, qid) REFERENCES questions(class_id, qid) ON DELETE CASCADE
     )""",
     "CREATE INDEX IF NOT EXISTS classes_expires ON classes (expires)",
+    # How many times something was done in a window of time (joins per class, answers per participant): counted here,
+    # so that a limit holds across reconnects and across every replica that shares the store.
+    """CREATE TABLE IF NOT EXISTS rates (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        slot BIGINT NOT NULL,
+        n INTEGER NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (scope, key, slot)
+    )""",
+    "CREATE INDEX IF NOT EXISTS rates_until ON rates (until)",
 )
 
 DB_ENV = "ATTENTION_CLASS_DB"

@@ -47,6 +47,16 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The button below resets only this page's choices (word, cell, quizzes).",
     ),
     "msg.reset_page": ("이 화면 되돌리기", "Reset this page"),
+    "msg.start_failed": (
+        "이 화면을 여는 중에 예상하지 못한 문제가 생겼습니다. 아래 버튼으로 처음 상태에서 다시 시작할 수 있습니다.",
+        "Something unexpected went wrong while opening this page. The button below starts again from the beginning.",
+    ),
+    "msg.start_again": ("처음 상태로 다시 시작", "Start again"),
+    "msg.class_page_failed": (
+        "이 화면에서 예상하지 못한 문제가 생겼습니다. 잠시 뒤 다시 시도하세요. 수업 참여는 그대로 유지됩니다.",
+        "Something unexpected went wrong on this page. Try again in a moment; you are still in the class.",
+    ),
+    "msg.try_again": ("다시 시도", "Try again"),
     "msg.page_reset_done": ("이 화면의 선택을 처음으로 되돌렸습니다.", "This page's choices are back to the start."),
     # presets
     "preset.emotion": ("감정을 보는 시선 (문서의 예를 바탕으로)", "Look at emotion (based on the text's example)"),
@@ -182,6 +192,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "reason.not_scenes": ("이 앱이 저장한 수업(장면 목록) 파일이 아닙니다.",
                           "it is not a lesson (list of scenes) saved by this app."),
     "reason.no_scenes": ("장면이 하나도 없습니다.", "it holds no scenes."),
+    "err.caption_blank": ("자막의 빈칸 “{blank}”{blank:은/는} 이 앱이 계산하는 값이 아니거나, 앱이 제공하지 않는 서식입니다. "
+                          "빈칸은 {{T}}, {{word[0]}}, {{w[0][1]:.2f}}처럼 쓰고, 중괄호 자체는 {{{{와 }}}}로 씁니다.",
+                          "The caption's blank “{blank}” names nothing this app computes, or asks for a format the "
+                          "app does not offer. Blanks look like {{T}}, {{word[0]}}, {{w[0][1]:.2f}}; write {{{{ and "
+                          "}}}} for a brace."),
     "err.lesson_too_many": ("수업 하나에는 장면이 최대 {limit}개까지 들어갑니다.",
                             "A lesson may hold at most {limit} scenes."),
     "err.label_invalid": ("라벨은 0(부정) 또는 1(긍정)이어야 합니다: {value}", "A label must be 0 (negative) or 1 (positive), not {value}."),

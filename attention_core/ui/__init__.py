@@ -27,7 +27,7 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import a11y, classroom, gate, room, tcontrol
+from . import a11y, classroom, gate, room, tcontrol, web
 from .frame import (
     Page,
     end_t_step,
@@ -40,7 +40,7 @@ from .frame import (
     sidebar_t_alone,
     temperature_slider,
 )
-from .guard import catching, guarded, pending_failure
+from .guard import catching, guarded, pending_failure, starting
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
@@ -74,22 +74,25 @@ _PHONE_CSS = """
 def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
     started = time.perf_counter()
-    state = session_state()
-    state.t_parts_next, state.t_browser_next = [], False
-    if state.goto is not None:  # a lesson link's first scene, or a step asked for by a callback (Page.open)
-        goto, state.goto = state.goto, None
-        if goto != key:
-            st.switch_page(page_spec(goto).file)
-    p = Page(key, state)
-    st.set_page_config(
-        page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
-        page_icon=page_spec(key).icon,
-        layout="wide",
-        initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
-    )
-    st.html(_LAYOUT_CSS)
-    st.html(_PHONE_CSS)
-    a11y.install(p)
+    with starting():  # the state and the page's frame: a failure here has no page to speak in yet
+        state = session_state()
+        state.t_parts_next, state.t_browser_next = [], False
+        if state.goto is not None:  # a lesson link's first scene, or a step asked for by a callback (Page.open)
+            goto, state.goto = state.goto, None
+            if goto != key:
+                st.switch_page(page_spec(goto).file)
+        p = Page(key, state)
+        st.set_page_config(
+            page_title=f"{p.t(f'page.{key}')} · {p.t('app.title')}",
+            page_icon=page_spec(key).icon,
+            layout="wide",
+            initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
+        )
+        st.html(_LAYOUT_CSS)
+        st.html(_PHONE_CSS)
+        a11y.install(p)
+        if state.owner_new:  # this browser had no owner secret: keep the session's (ui/state.py)
+            web.keep_owner(state.owner)
     tail_slot = None
     with catching(p, "frame"):  # anything left over: a message and "reset this page", never a traceback
         tail_slot = sidebar(p)

@@ -27,7 +27,6 @@ Streamlit re-runs an `st.html` script only when its text changes: the text carri
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import streamlit as st
@@ -36,6 +35,7 @@ from .. import accessible, figures, theme
 from ..i18n import text
 from .drawers import drawer
 from .live_chart import live_chart
+from .web import script_json
 
 CHART_NAME_CLASS = "a11y-chart-name"
 UI_NAMES = ("skip", "sidebar", "collapse", "expand", "open", "copy", "menu", "heading_link", "png", "zoom", "pan",
@@ -85,7 +85,7 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)
         data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
         data["scene_word"] = p.t("lecture.scene_word")
-    st.html(_SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)), unsafe_allow_javascript=True)
+    st.html(_SCRIPT.replace("__DATA__", script_json(data)), unsafe_allow_javascript=True)
 
 
 FOCUS = theme.FOCUS_COLOR

@@ -10,7 +10,6 @@ fragment that reruns every `LIVE_EVERY` seconds.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
@@ -28,7 +27,8 @@ from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
 from . import a11y
 from .frame import Page, md
-from .guard import guarded
+from .guard import LOG, guarded
+from .web import script_json
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
 STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
@@ -389,14 +389,14 @@ def _remembered(code: str) -> str | None:
 
 def _remember(code: str, pid: str) -> None:
     """Keep this browser's place in the class (a cookie, no name in it: the same random id as the address)."""
-    value = json.dumps(f"{code}.{pid}")
+    value = script_json(f"{code}.{pid}")
     st.html(f"<script>document.cookie = {REMEMBER_COOKIE!r} + '=' + {value} + "
             f"'; path=/; max-age={CLASS_TTL_SECONDS}; SameSite=Lax';</script>", unsafe_allow_javascript=True)
 
 
 def _join(lang: str, code: object) -> None:
     try:
-        pid = _remembered(normalise_code(code)) or room().join(code, _client_key())
+        pid = _remembered(normalise_code(code)) or room().join(code, _client_key(), st.context.ip_address)
     except (ClassError, *store_errors()) as err:
         st.session_state["class:msg"] = ("error", _refusal(lang, err))
         return
@@ -405,7 +405,32 @@ def _join(lang: str, code: object) -> None:
 
 
 def student_page() -> None:
-    """The phone page: join by link or code, then follow the lecturer's questions."""
+    """The phone page: join by link or code, then follow the lecturer's questions. An unexpected error is logged and
+    said in the page's language with "try again", never shown as a traceback (the participant id stays in the
+    address)."""
+    try:
+        _student_page()
+    except Exception as err:  # the last line of defence, as the frame's (ui/guard.py)
+        LOG.error("class page failed", exc_info=err)
+        lang = _lang()
+        st.error(text(lang, "msg.class_page_failed"), icon=":material/error:")
+        st.button(text(lang, "msg.try_again"), key="class:try-again", icon=":material/refresh:")
+
+
+def _student_guarded(lang: str, fn):
+    """`fn` as a callback of the class page: an unexpected error is logged and said on the page, not as a traceback."""
+
+    def callback(*args):
+        try:
+            fn(*args)
+        except Exception as err:  # as above
+            LOG.error("class page: callback %s failed", getattr(fn, "__name__", "?"), exc_info=err)
+            st.session_state["class:msg"] = ("error", text(lang, "msg.class_page_failed"))
+
+    return callback
+
+
+def _student_page() -> None:
     lang = _lang()
     st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
                        page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
@@ -422,7 +447,7 @@ def student_page() -> None:
 
     st.session_state["class:lang"] = lang
     switch.segmented_control(text(lang, "sb.language"), LANGS, format_func=LANGUAGES.__getitem__, key="class:lang",
-                             on_change=switched, label_visibility="collapsed")
+                             on_change=_student_guarded(lang, switched), label_visibility="collapsed")
     code, pid = st.query_params.get("c"), st.query_params.get("p")
     if code and not pid and not st.session_state.get("class:auto-joined"):
         st.session_state["class:auto-joined"] = True  # the join link joins once, by itself
@@ -463,7 +488,8 @@ def question_view(lang: str, code: str, pid: str) -> None:
                 st.session_state.pop("class:msg", None)
                 st.rerun(scope="app")
 
-            st.button(text(lang, "classroom.join_other"), key="class:join-other", type="primary", on_click=other)
+            st.button(text(lang, "classroom.join_other"), key="class:join-other", type="primary",
+                      on_click=_student_guarded(lang, other))
         return
     st.caption(text(lang, "classroom.joined_as", code=code))
     q = view.question
@@ -487,7 +513,7 @@ def question_view(lang: str, code: str, pid: str) -> None:
         st.caption(text(lang, "classroom.tap" if q.kind == "word" else "classroom.tap_dim"))
     for i, label in enumerate(q.choices):  # one under another, in the sentence's order, thumb-sized
         marks = ("✓ " if view.revealed and i in q.right else "") + ("● " if view.mine == i else "")
-        st.button(marks + label, key=f"class:answer-{i}", on_click=tapped, args=(i, view.qid),
+        st.button(marks + label, key=f"class:answer-{i}", on_click=_student_guarded(lang, tapped), args=(i, view.qid),
                            type="primary" if view.mine == i else "secondary", width="stretch")
     with st.container(key="class:received"):
         if view.mine is None:

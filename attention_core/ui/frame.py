@@ -777,7 +777,8 @@ def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = Non
                 p.seed(key, t, "temperature")
                 st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
                                  on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
-            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"), released)
+            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"),
+                             guarded(p, released))
         if under is not None:
             under()
 

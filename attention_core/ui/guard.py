@@ -25,14 +25,37 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_run_context import RunLocation, ThreadState
 
+from ..i18n import text
+from ..registry import LANGS
 from ..scenario import View
-from .state import Training
+from .state import _STATE, Training
 
 if TYPE_CHECKING:
     from .frame import Page
 
 LOG = logging.getLogger("attention_core.ui")
 _FAILED = "attention_failed"  # session key: the page whose callback failed, so its next run offers the reset
+
+
+@contextlib.contextmanager
+def starting() -> Iterator[None]:
+    """Run the start of a page (the session's state, the page's frame); on an unexpected error, log it, say so in both
+    languages (the session's language is not known yet) with "start again", which drops the session's state, and
+    stop the run. Streamlit's control flow passes through."""
+    try:
+        yield
+    except Exception as err:  # as in `catching`: nothing may reach the user as a traceback
+        LOG.error("a page's start failed", exc_info=err)
+        st.error("\n\n".join(text(lang, "msg.start_failed") for lang in LANGS), icon=":material/error:")
+        st.button(" · ".join(text(lang, "msg.start_again") for lang in LANGS), key="guard:start-again",
+                  icon=":material/restart_alt:", on_click=_start_again)
+        st.stop()
+
+
+def _start_again() -> None:
+    """The session starts afresh: no state of its own, nothing from the address."""
+    st.session_state.pop(_STATE, None)
+    st.query_params.clear()
 
 
 @contextlib.contextmanager

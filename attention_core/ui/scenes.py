@@ -147,8 +147,13 @@ def builder(p: Page) -> None:
         full = len(p.scenes) >= scenes.MAX_SCENES
         if st.button(p.t("lecture.scene_add"), key="sc:add", icon=":material/add_a_photo:", disabled=full):
             caption = (st.session_state.get("sc:cap_ko", ""), st.session_state.get("sc:cap_en", ""))
-            p.scenes.append(scenes.Scene(p.scenario, p.view, p.key, tuple(" ".join(c.split()) for c in caption)))
-            p.notify("success", p.t("lecture.scene_added", k=len(p.scenes)))
+            try:  # a caption's blanks are checked here, as in a lesson file (scenes.caption_pieces)
+                scene = scenes.Scene(p.scenario, p.view, p.key, tuple(" ".join(c.split()) for c in caption))
+            except InputError as err:
+                p.notify("error", p.error(err))
+            else:
+                p.scenes.append(scene)
+                p.notify("success", p.t("lecture.scene_added", k=len(p.scenes)))
             st.rerun()
         for idx, scene in enumerate(p.scenes):
             label = f"{idx + 1}. {p.t(f'page.{scene.page}')}"

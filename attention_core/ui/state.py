@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import streamlit as st
 
@@ -13,6 +13,7 @@ from ..i18n import error_text, text
 from ..scenario import Scenario, View
 
 _STATE = "attention_state"  # the one session-state entry this app owns; widget keys below are derived
+OWNER_COOKIE = "attention_owner"  # this browser's owner secret (see initial_state)
 
 
 @dataclass
@@ -99,6 +100,8 @@ class AppState:
     editor_gen: dict[str, int] = field(default_factory=dict)  # bumps when an editor's matrix changed elsewhere
     sid: str = ""  # the id under which a reload finds this state (`?sid=` in the address)
     hosting: str = ""  # the class this session hosts, "class id:host token" (kept for a reload; never shown)
+    owner: str = ""  # this browser's secret (its cookie, `owner_cookie`): what a reload's record is bound to
+    owner_new: bool = False  # the browser had no such cookie: the page sets it (`ui.owner.keep`)
 
 
 # Encoded states behind `?sid=`, so a reload (F5) comes back to what was on screen. Module level on purpose:
@@ -119,16 +122,30 @@ def session_state() -> AppState:
     return st.session_state[_STATE]
 
 
+def owner_cookie() -> str | None:
+    """The owner secret this browser sent with the request that started the session (its cookie), if well-formed."""
+    raw = (st.context.cookies or {}).get(OWNER_COOKIE)
+    return raw if isinstance(raw, str) and store.valid_owner(raw) else None
+
+
 def initial_state() -> AppState:
     """A new session's state: from a share link (`?s=`, first), a lesson link (`?lesson=`), the store (`?sid=`,
-    a reload), else the default. The session keeps the address's id when it has a well-formed one."""
+    a reload), else the default.
+
+    An address is no capability: the record under `?sid=` is bound to the browser that wrote it (its owner cookie).
+    That browser (F5, a new tab) gets it back whole, the class it hosts included, under the same id; any other
+    browser gets a copy of the lesson's state (no class, no presenter mode) under an id of its own, so that it never
+    writes the first one's record."""
     sid = st.query_params.get("sid")
-    state = _initial_state()
-    state.sid = sid if store.valid_id(sid) else store.new_id()
+    owner = owner_cookie()
+    state = _initial_state(owner)
+    state.owner, state.owner_new = (owner, False) if owner else (store.new_owner(), True)
+    if not state.sid:
+        state.sid = sid if store.valid_id(sid) and STORE.get(sid) is None else store.new_id()
     return state
 
 
-def _initial_state() -> AppState:
+def _initial_state(owner: str | None) -> AppState:
     token = st.query_params.get("s")
     if token:
         try:
@@ -148,21 +165,28 @@ def _initial_state() -> AppState:
             return state
         first = lesson[0]
         return AppState(first.scenario, first.view, scenes=list(lesson), walk=0, goto=first.page)
-    record = STORE.get(st.query_params.get("sid"))
+    sid = st.query_params.get("sid")
+    record = STORE.get(sid)
     if record is not None:
+        mine = owner is not None and store.owner_matches(record.get("owner", ""), owner)
         try:
-            return _restored(record)
+            state = _restored(record, mine)
         except InputError:  # written by this process, so not expected; start afresh rather than fail
-            pass
+            return AppState(Scenario(), View())
+        state.sid = sid if mine else store.new_id()
+        return state
     return AppState(Scenario(), View())
 
 
-def _restored(record: dict[str, str]) -> AppState:
+def _restored(record: dict[str, str], mine: bool) -> AppState:
+    """The state a record keeps: whole for the browser that wrote it (`mine`), else a copy of the lesson's state."""
     scenario, view = decode_link(record["state"])
     lesson = list(scenes.decode_link(record["scenes"])) if record.get("scenes") else []
     walk = int(record["walk"]) if record.get("walk", "").isdigit() and lesson else None
-    return AppState(scenario, view, scenes=lesson, walk=walk if walk is not None and walk < len(lesson) else None,
-                    hosting=record.get("class", ""))
+    walk = walk if walk is not None and walk < len(lesson) else None
+    if not mine:
+        return AppState(scenario, replace(view, presenter=False), scenes=lesson, walk=walk)
+    return AppState(scenario, view, scenes=lesson, walk=walk, hosting=record.get("class", ""))
 
 
 def remember(state: AppState, page: str) -> None:
@@ -170,7 +194,8 @@ def remember(state: AppState, page: str) -> None:
 
     The address changes once per session (one history entry); after that each run only updates the store.
     """
-    record = {"state": codec.encode_link(state.scenario, state.view), "page": page}
+    record = {"state": codec.encode_link(state.scenario, state.view), "page": page,
+              "owner": store.owner_hash(state.owner)}
     if state.scenes:
         record["scenes"] = scenes.encode_link(state.scenes)
         if state.walk is not None:

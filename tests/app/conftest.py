@@ -11,8 +11,10 @@ import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention_core import store
 from attention_core.i18n import CATALOGUE, text
 from attention_core.registry import page_spec
+from attention_core.ui import state as ui_state
 from attention_core.ui.tables import T_TABLE_CLASS
 from tests.figure_data import decode_typed_arrays
 
@@ -30,6 +32,32 @@ def open_page(key: str, query: dict[str, str] | None = None, url: str = "http://
         at.switch_page(page_spec(key).file).run()
     assert_clean(at)
     return at
+
+
+class Browser:
+    """Which browser the sessions a test opens come from: each browser sends its own owner cookie (AppTest cannot
+    send cookies, so `ui.state.owner_cookie` answers for it). `switch()` moves to another browser, `none()` to one
+    that sends no cookie."""
+
+    def __init__(self, monkeypatch) -> None:
+        self._monkeypatch = monkeypatch
+        self.switch()
+
+    def switch(self) -> str:
+        owner = store.new_owner()
+        self._monkeypatch.setattr(ui_state, "owner_cookie", lambda: owner)
+        return owner
+
+    def none(self) -> None:
+        self._monkeypatch.setattr(ui_state, "owner_cookie", lambda: None)
+
+
+@pytest.fixture(autouse=True)
+def browser(monkeypatch) -> Browser:
+    """Every session a test opens comes from one browser unless the test switches (`browser.switch()`): as a user's
+    own tabs and reloads do. (The page's setting of the cookie for a browser that has none is tested in Chromium:
+    tests/e2e/test_security.py.)"""
+    return Browser(monkeypatch)
 
 
 def assert_clean(at: AppTest) -> None:

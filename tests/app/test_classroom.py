@@ -35,7 +35,7 @@ def shown_text(at: AppTest) -> str:
     return "\n".join(parts)
 
 
-def test_the_host_token_stays_off_screen_and_out_of_links_and_a_reload_gets_the_class_back():
+def test_the_host_token_stays_off_screen_and_out_of_links_and_a_reload_gets_the_class_back(browser):
     at = open_page("temperature")
     at.button(key="class:open").click().run()
     assert_clean(at)
@@ -50,8 +50,32 @@ def test_the_host_token_stays_off_screen_and_out_of_links_and_a_reload_gets_the_
     assert ui_state.STORE.get(sid)["class"] == state(at).hosting  # kept for a reload, server-side only
 
     again = open_page("temperature", query={"sid": sid})  # F5 or a new tab on the same address
-    assert state(again).hosting == state(at).hosting
+    assert state(again).hosting == state(at).hosting and state(again).sid == sid
     assert code in shown_text(again)
+
+
+def test_the_lecturers_address_in_another_browser_gives_a_copy_of_the_lesson_and_no_class(browser):
+    at = open_page("temperature")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    at.button(key="class:open").click().run()
+    sid, hosting, lecturer = state(at).sid, state(at).hosting, state(at).scenario
+    class_id, token = hosting.split(":", 1)
+    code = open_store().host_view(class_id, token).code
+
+    for other in (browser.switch, browser.none):  # a student's browser, with its own cookie or with none
+        other()
+        student = open_page("temperature", query={"sid": sid})
+        assert_clean(student)
+        mine = state(student)
+        assert mine.hosting == "" and mine.sid != sid and not mine.view.presenter
+        assert mine.scenario.sentence == lecturer.sentence  # a copy of the lesson's state
+        assert code not in shown_text(student)
+        assert not [b for b in student.button if b.key in ("class:close", "class:reveal", "class:ask")]
+        student.query_params.clear()
+        student.text_input(key="sb:sentence").input("학생이 바꾼 문장").run()  # what it saves is its own
+        assert ui_state.STORE.get(mine.sid) is not None
+    assert ui_state.STORE.get(sid)["class"] == hosting  # the lecturer's record is untouched
+    assert "학생이" not in ui_state.STORE.get(sid)["state"]
 
 
 def test_asking_freezes_the_question_and_reveal_marks_the_chart():

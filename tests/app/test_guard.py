@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.config import ShowErrorDetailsConfigOptions
+from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, open_page, say, state
 
@@ -66,3 +67,62 @@ def test_no_stack_trace_is_sent_to_the_browser():
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     value = config["client"]["showErrorDetails"]
     assert value == ShowErrorDetailsConfigOptions.NONE  # no message, no type, no trace: only the generic notice
+
+
+@pytest.mark.parametrize("error", [RecursionError, MemoryError, ValueError])
+def test_a_failure_while_the_state_is_set_up_is_told_in_both_languages_and_start_again_recovers(error, monkeypatch,
+                                                                                                   caplog):
+    from attention_core.ui import state as ui_state
+
+    real = ui_state.initial_state
+
+    def broken():
+        raise error("set-up broke")
+
+    monkeypatch.setattr(ui_state, "initial_state", broken)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    with caplog.at_level(logging.ERROR, logger="attention_core.ui"):
+        at.run()
+    assert_clean(at)
+    assert [e.value for e in at.error] == ["\n\n".join(say("msg.start_failed", lang) for lang in ("ko", "en"))]
+    assert any(r.exc_info is not None for r in caplog.records if r.name == "attention_core.ui")
+    monkeypatch.setattr(ui_state, "initial_state", real)
+    again = next(b for b in at.button if b.key == "guard:start-again")
+    again.click().run()
+    assert_clean(at)
+    assert not at.error and at.title  # the page, from the start
+
+
+@pytest.mark.parametrize("error", [RecursionError, MemoryError])
+def test_recursion_and_memory_errors_in_a_page_body_reach_the_guard(error, monkeypatch):
+    from attention_core import analysis
+
+    at = open_page("score")
+    real = analysis.winners
+
+    def broken(*args, **kwargs):
+        raise error("the page's body broke")
+
+    monkeypatch.setattr(analysis, "winners", broken)
+    at.toggle(key="quiz:score:scores:hidden").set_value(True).run()
+    at.button(key="quiz:score:scores:reveal").click().run()
+    assert_clean(at)
+    assert say("msg.page_failed") in [e.value for e in at.error]
+    monkeypatch.setattr(analysis, "winners", real)
+
+
+def test_a_t_control_whose_callback_fails_is_told_not_as_a_traceback(monkeypatch, caplog):
+    from attention_core.ui import tcontrol
+    from tests.app.conftest import release_control
+
+    at = open_page("temperature")
+
+    def broken(key):
+        raise RuntimeError("the control's report broke")
+
+    monkeypatch.setattr(tcontrol, "reported", broken)
+    with caplog.at_level(logging.ERROR, logger="attention_core.ui"):
+        release_control(at, "tc:sb:T", 2.0)
+    assert_clean(at)
+    assert say("msg.page_failed") in [e.value for e in at.error]
+    assert state(at).scenario.temperature == 1.0

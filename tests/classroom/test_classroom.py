@@ -362,3 +362,45 @@ def test_the_setting_chooses_the_store(tmp_path, monkeypatch, pg_server):
     p = store_from_setting()
     assert isinstance(p, PostgresStore)
     p.close()
+
+
+def test_joins_are_limited_per_class_in_the_store_across_replicas_and_reconnects(store, monkeypatch):
+    monkeypatch.setattr(model, "JOINS_PER_CLASS", 6)
+    clock = Clock()
+    replicas = [Classroom(store, clock=clock) for _ in range(3)]  # three processes sharing one store
+    hosted = replicas[0].open_class()
+    for k in range(6):  # every join from a new browser session (a reconnect starts one), spread over the replicas
+        replicas[k % 3].join(hosted.code, f"session-{k}")
+    with pytest.raises(ClassError) as err:
+        replicas[1].join(hosted.code, "session-new")
+    assert err.value.key == "too_many_attempts"
+    assert store.read("SELECT COUNT(*) FROM participants")[0][0] == 6  # the refused join wrote nothing
+    clock.now += model.JOIN_CLASS_WINDOW_SECONDS  # the next window
+    assert model.valid_pid(replicas[2].join(hosted.code, "session-later"))
+
+
+def test_join_attempts_are_limited_per_address_too(room, monkeypatch):
+    monkeypatch.setattr(model, "JOINS_PER_ADDRESS", 3)
+    fresh = Classroom(room.store, clock=room.clock)
+    hosted = fresh.open_class()
+    for k in range(3):
+        fresh.join(hosted.code, f"session-{k}", "203.0.113.7")
+    with pytest.raises(ClassError) as err:
+        fresh.join(hosted.code, "session-3", "203.0.113.7")
+    assert err.value.key == "too_many_attempts"
+    assert model.valid_pid(fresh.join(hosted.code, "session-4", "198.51.100.1"))
+
+
+def test_the_answer_rate_holds_across_replicas(store):
+    clock = Clock()
+    a, b = Classroom(store, clock=clock), Classroom(store, clock=clock)
+    hosted, pids = open_with_students(a, 1)
+    q, _ = weights_question()
+    qid = a.ask(hosted.class_id, hosted.token, q)
+    for k in range(model.ANSWERS_PER_WINDOW):
+        (a, b)[k % 2].answer(hosted.code, pids[0], qid, k % 4)
+    with pytest.raises(ClassError) as err:
+        b.answer(hosted.code, pids[0], qid, 3)
+    assert err.value.key == "too_fast"
+    clock.now += model.ANSWER_WINDOW_SECONDS
+    assert a.answer(hosted.code, pids[0], qid, 2) == 2
