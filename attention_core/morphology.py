@@ -77,6 +77,8 @@ class Reading:
 
 # ---- nouns: particles and the copula -----------------------------------------------------------------
 
+# Particles too rare or too like an ending to vouch for an unknown noun (얻어야 is 얻 + 어야, not 얻어 + 야).
+WEAK_PARTICLES = ("이여", "이야", "여", "야", "아", "나", "랑", "이랑", "쯤", "뿐")
 # (particle, after: "c" a final consonant, "v" none, "r" none or ㄹ (로), "rc" a consonant but ㄹ (으로), "any"; how)
 PARTICLES: tuple[tuple[str, str, str], ...] = (
     ("에게서", "any", "oblique"), ("한테서", "any", "oblique"), ("으로서", "rc", "oblique"),
@@ -93,18 +95,27 @@ PARTICLES: tuple[tuple[str, str, str], ...] = (
     ("와", "v", "particle"), ("의", "any", "particle"), ("에", "any", "oblique"), ("께", "any", "oblique"),
     ("도", "any", "particle"), ("만", "any", "particle"), ("나", "v", "particle"), ("랑", "v", "particle"),
     ("여", "v", "particle"), ("야", "v", "particle"), ("아", "c", "particle"), ("들", "any", "particle"),
-    ("뿐", "any", "particle"), ("쯤", "any", "particle"),
+    ("뿐", "any", "particle"), ("쯤", "any", "particle"), ("적", "any", "particle"),
 )
-# The copula 이다 after a noun (after a vowel 이 may drop: 영화였다, 나무다); how "copula", with its tense.
-COPULA: tuple[tuple[str, str, int], ...] = (
-    ("이었습니다", "c", -1), ("이었던", "c", -1), ("이었다", "c", -1), ("이었고", "c", -1), ("이었지만", "c", -1),
-    ("였습니다", "v", -1), ("였던", "v", -1), ("였다", "v", -1), ("였고", "v", -1), ("였지만", "v", -1),
-    ("이었으며", "c", -1), ("였으며", "v", -1), ("이었으니", "c", -1), ("였으니", "v", -1),
-    ("입니다", "any", 0), ("이에요", "c", 0), ("예요", "v", 0), ("이지만", "any", 0), ("이어서", "c", 0),
-    ("이라서", "c", 0), ("이므로", "any", 0), ("이더라", "any", 0), ("이로다", "any", 0), ("이로구나", "any", 0),
-    ("이다", "any", 0), ("이고", "any", 0), ("이며", "any", 0), ("이면", "any", 0), ("이니", "any", 0),
-    ("이라", "any", 0), ("이요", "any", 0), ("이오", "any", 0), ("이던", "any", -1), ("인", "any", 0),
-    ("일", "any", 1), ("임", "any", 0), ("이시여", "any", 0), ("라", "v", 0), ("다", "v", 0),
+# The copula 이다 after a noun (after a vowel 이 may drop: 영화였다, 나무다): (form, after, tense, how); its adnominal
+# forms (학생인, 영화였던) modify the next word as a predicate's do.
+COPULA: tuple[tuple[str, str, int, str], ...] = (
+    ("이었습니다", "c", -1, "copula"), ("이었던", "c", -1, "adnominal"), ("이었다", "c", -1, "copula"),
+    ("이었고", "c", -1, "copula"), ("이었지만", "c", -1, "copula"),
+    ("였습니다", "v", -1, "copula"), ("였던", "v", -1, "adnominal"), ("였다", "v", -1, "copula"),
+    ("였고", "v", -1, "copula"), ("였지만", "v", -1, "copula"),
+    ("이었으며", "c", -1, "copula"), ("였으며", "v", -1, "copula"), ("이었으니", "c", -1, "copula"),
+    ("였으니", "v", -1, "copula"),
+    ("입니다", "any", 0, "copula"), ("이에요", "c", 0, "copula"), ("예요", "v", 0, "copula"),
+    ("이지만", "any", 0, "copula"), ("이어서", "c", 0, "copula"),
+    ("이라서", "c", 0, "copula"), ("이므로", "any", 0, "copula"), ("이더라", "any", 0, "copula"),
+    ("이로다", "any", 0, "copula"), ("이로구나", "any", 0, "copula"),
+    ("이다", "any", 0, "copula"), ("이고", "any", 0, "copula"), ("이며", "any", 0, "copula"),
+    ("이면", "any", 0, "copula"), ("이니", "any", 0, "copula"),
+    ("이라", "any", 0, "copula"), ("이요", "any", 0, "copula"), ("이오", "any", 0, "copula"),
+    ("이던", "any", -1, "adnominal"), ("인", "any", 0, "adnominal"),
+    ("일", "any", 1, "adnominal"), ("임", "any", 0, "nominal"), ("이시여", "any", 0, "copula"),
+    ("라", "v", 0, "copula"), ("다", "v", 0, "copula"),
 )
 
 
@@ -118,23 +129,24 @@ def _fits(stem: str, after: str) -> bool:
     }[after]
 
 
-def noun_splits(word: str, depth: int = 3) -> list[tuple[str, str, int]]:
-    """(noun, how, tense) for every way to split particles (up to `depth`, e.g. 영화 + 에서 + 는) or the copula
+def noun_splits(word: str, depth: int = 3) -> list[tuple[str, str, int, bool]]:
+    """(noun, how, tense, weak) for every way to split particles (up to `depth`, e.g. 영화 + 에서 + 는) or the copula
     off `word`, longest noun first; the how of the particle nearest the noun wins (영화에서는 → oblique)."""
-    out: list[tuple[str, str, int]] = []
-    frontier = [(word, "", 0)]
+    out: list[tuple[str, str, int, bool]] = []
+    frontier = [(word, "", 0, False)]
     for _ in range(depth):
         nxt = []
-        for rest, how, tense in frontier:
+        for rest, how, tense, weak in frontier:
             for particle, after, p_how in PARTICLES:
                 noun = rest[: -len(particle)]
                 if rest.endswith(particle) and noun and _fits(noun, after):
-                    nxt.append((noun, p_how, tense))
+                    kept = how if how in ("copula", "adnominal", "nominal") else p_how  # 평화적인: adnominal
+                    nxt.append((noun, kept, tense, weak or particle in WEAK_PARTICLES))
             if not how:  # the copula ends a word: only the outermost split may take it
-                for copula, after, c_tense in COPULA:
+                for copula, after, c_tense, c_how in COPULA:
                     noun = rest[: -len(copula)]
                     if rest.endswith(copula) and noun and _fits(noun, after):
-                        nxt.append((noun, "copula", c_tense))
+                        nxt.append((noun, c_how, c_tense, weak))
         out.extend(nxt)
         frontier = nxt
     out.sort(key=lambda t: -len(t[0]))
@@ -157,7 +169,8 @@ DIRECT: tuple[tuple[str, str, int], ...] = (
     ("네", "final", 0), ("나니", "connective", 0), ("노라", "final", 0), ("도다", "final", 0), ("누나", "final", 0),
     ("거나", "connective", 0), ("거든", "connective", 0), ("듯이", "adverbial", 0), ("듯", "adverbial", 0),
     ("기에", "connective", 0), ("기", "nominal", 0), ("게", "adverbial", 0), ("자", "connective", 0),
-    ("소서", "final", 0), ("다", "final", 0),
+    ("옵소서", "final", 0), ("소서", "final", 0), ("다고", "connective", 0), ("라고", "connective", 0),
+    ("되", "connective", 0), ("다", "final", 0),
 )
 # Endings that take 으 after a consonant (not ㄹ): a leading ᆫ/ᆯ/ᆷ/ᆸ sits in the stem's last syllable (간, 갈).
 WITH_EU: tuple[tuple[str, str, int], ...] = (
@@ -172,6 +185,7 @@ WITH_EU: tuple[tuple[str, str, int], ...] = (
 )
 # Endings joined to the 아/어 form (기뻐, 그리워, 해): "" is the bare 아/어 form (떠나 보내다, 기뻐!).
 A_FORM: tuple[tuple[str, str, int], ...] = (
+    ("야지", "final", 0), ("야만", "connective", 0), ("서도", "connective", 0), ("서는", "connective", 0),
     ("서", "connective", 0), ("도", "connective", 0), ("야", "connective", 0), ("요", "final", 0), ("라", "final", 0),
     ("", "connective", 0),
 )
@@ -238,7 +252,8 @@ def _unlink_a(form: str) -> list[str]:
     if i == _IEUNG and v in (V_WA, V_WO) and head:  # 그리워 → 그립, 도와 → 돕 (ㅂ-irregular)
         out.append(_with_final(head, BIEUP))
     if v in (V_A, V_EO):
-        out.append(form)  # 가 → 가, 서 → 서, 떠나 → 떠나 (the stem's own 아/어 swallowed the ending's)
+        if form[-1] != "하":  # (하 never shows as 하: 해, 하여)
+            out.append(form)  # 가 → 가, 서 → 서, 떠나 → 떠나 (the stem's own 아/어 swallowed the ending's)
         out.append(_with_vowel(form, V_EU))  # 기뻐 → 기쁘, 슬퍼 → 슬프, 아파 → 아프 (ㅡ dropped)
         if form[-1] in ("라", "러") and head and final(head) == RIEUL:
             out.append(_with_final(head, 0) + "르")  # 흘러 → 흐르, 몰라 → 모르 (르-irregular)
@@ -293,8 +308,10 @@ def _verb_stems(stem: str) -> list[tuple[str, str]]:
     if stem.endswith("시") and len(stem) > 1:
         out += [(s, "") for s in _unlink_eu(stem[:-1])]  # 가시 → 가, 먹으시 → 먹
     for aux in AUXILIARIES:
-        if stem.endswith(aux) and len(stem) > len(aux):
+        if stem.endswith(aux) and len(stem) - len(aux) >= 2:  # 떠나가 → 떠나; 가지 is no 가 + 지
             out += [(s, "") for s in _unlink_a(stem[: -len(aux)])]
+    if stem.endswith("우") and len(stem) > 2 and not final(stem[:-1]):
+        out.append((stem[:-1], ""))  # the poets' 우: 스치우 → 스치, 뿌리우 → 뿌리, 흘리우 → 흘리
     if stem.endswith("하") and len(stem) > 1:
         out += [(s, "") for s in _unlink_a(stem[:-1])]  # 미워하 → 밉, 기뻐하 → 기쁘 (an adjective + 어하다)
     for light in LIGHT:
@@ -324,7 +341,11 @@ def predicate_readings(word: str) -> list[Reading]:
         base = word[: -len(tail)] if word.endswith(tail) else None
         if not base or not is_hangul(base[-1]):
             continue
-        if final(base) == SSANGSIOT:  # 그리웠 + 다 → 그리워, 했 → 해, 셨 → 셔 (시 + 어)
+        if base.endswith("겠") and len(base) > 1:  # 가겠다, 가야겠다 (-어야 + 겠)
+            found.append((base[:-1], how, 1, "겠" + tail))
+            if base[:-1].endswith("야"):
+                found += [(s, how, 1, "어야겠" + tail) for s in _unlink_a(base[:-2])]
+        elif final(base) == SSANGSIOT:  # 그리웠 + 다 → 그리워, 했 → 해, 셨 → 셔 (시 + 어)
             form = _with_final(base, 0)
             if len(form) > 1 and final(form[:-1]) == SSANGSIOT:
                 form = _with_final(form[:-1], 0)  # 었었: a second past (갔었다 → 가)
@@ -332,13 +353,13 @@ def predicate_readings(word: str) -> list[Reading]:
             if form.endswith("셔"):
                 stems.append(form[:-1] + "시")
             found += [(s, how, -1, "었" + tail) for s in stems]
-        elif base.endswith("겠") and len(base) > 1:
-            found.append((base[:-1], how, 1, "겠" + tail))
     out: list[Reading] = []
     seen = set()
     for stem, how, tense, ending in found:
         for s, head in _verb_stems(stem):
             key = (s, how, tense, head)
+            if final(s) == SSANGSIOT and not s.endswith("있"):
+                continue  # 갔 + 습니다: ㅆ is the past marker (있다 is the one stem ending in ㅆ)
             if s and is_hangul(s) and key not in seen:
                 seen.add(key)
                 out.append(Reading(s + "다", "pred", how, tense, ending, head, _rank(s, how, tense, ending, head)))
@@ -369,13 +390,17 @@ def readings(word: str) -> tuple[Reading, ...]:
     if not is_hangul(word):
         return ()
     out: list[Reading] = []
-    for noun, how, tense in noun_splits(word):
+    for noun, how, tense, weak in noun_splits(word):
         # 장면이다 is a copula, 영화다 may be a verb; no noun ends in the linking 으 (물으로 is 물 + a misfit 으로)
-        rank = 0 if noun.endswith("으") or (how == "copula" and final(noun) == 0) else 2
+        rank = 0 if noun.endswith("으") or (how in ("copula", "adnominal") and final(noun) == 0) else 1 if weak else 2
         out.append(Reading(noun, "noun", how, tense, rank=rank))
         if how in ("particle", "oblique"):  # 보기가, 없기를, 그리움을: a nominalised predicate + particle
-            out += [replace(r, how="nominal", rank=0) for r in predicate_readings(noun) if r.how == "nominal"]
+            out += [replace(r, rank=0) for r in predicate_readings(noun) if r.how == "nominal"]
+        if how == "particle" and word[len(noun):] in ("는", "도", "만", "요", "은"):  # 아니하고는, 먹어도
+            out += [r for r in predicate_readings(noun) if r.how in ("connective", "adverbial")]
     out += predicate_readings(word)
+    if word.endswith("히") and len(word) > 2:  # 공고히, 조용히: the adverb of an X하다 adjective
+        out.append(Reading(word[:-1] + "하다", "pred", "adverbial", 0, "히", word[:-1], rank=2))
     out.append(Reading(word, "noun", "bare"))
     return tuple(out)
 

@@ -10,7 +10,7 @@ WordNet for the word, or for its lemma once a plain inflection is undone (times 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import lexicons, morphology
 from .axes import AXIS_KEYS
@@ -61,6 +61,8 @@ class Meaning:
 
 
 _NEUTRAL = Meaning(0.0, 0.0, 0.0, 0.0, 0.9, 0.0, "noun", ())
+_UNKNOWN_VERB = Meaning(0.0, 0.0, 0.0, 0.0, 0.9, 0.0, "pred", ())
+_NO_ENTRY = lexicons.KoreanEntry("", ())
 _I = {key: i for i, key in enumerate(AXIS_KEYS)}
 _NOMINAL = ("noun", "pron", "num")
 
@@ -110,20 +112,44 @@ def predicate_meaning(predicate: str, table: Mapping[str, tuple[float, ...]]) ->
     for form in morphology.forms(predicate):
         row = table.get(form)
         if row is not None and _row_pos(row) != "noun":  # (장면 is no form of a predicate 장며다)
-            return _row_meaning(row, entry.pos if entry else ("adj" if _row_pos(row) == "adj" else "verb"))
+            found = _row_meaning(row, entry.pos if entry else ("adj" if _row_pos(row) == "adj" else "verb"))
+            return replace(found, tense=0.0)  # the row's tense belongs to that form (갔다), not to the stem
     return _gloss_meaning(entry, table) if entry else None
+
+
+def compound_meaning(word: str, kind: str, table: Mapping[str, tuple[float, ...]]
+                     ) -> tuple[str, Meaning] | None:
+    """A compound the lists do not hold, read by its last part: 산빛 → 빛, 단풍나무 → 나무, 옛이야기 → 이야기
+    (nouns, after a known noun or determiner); 즈려밟다 → 밟다 (predicates). The longest known last part wins;
+    returns it and its meaning."""
+    stem = word[:-1] if kind == "pred" else word
+    for i in range(1, len(stem)):
+        head, last = stem[:i], stem[i:]
+        if kind == "pred":  # (a one-syllable verb after a one-syllable prefix is too often chance: 약산 ≠ 약 + 사다)
+            found = predicate_meaning(last + "다", table) if len(head) > 1 or len(last) > 1 else None
+        elif noun_meaning(head, table) is not None or lexicons.words_ko().get(head, _NO_ENTRY).pos == "det":
+            found = noun_meaning(last, table)
+            found = found if found is not None and found.pos in _NOMINAL else None  # (범위안: 안 is "not")
+        else:
+            found = None
+        if found is not None:
+            return (last + "다" if kind == "pred" else last), replace(found, tense=0.0)
+    return None
 
 
 def _meaning(r: Reading, table: Mapping[str, tuple[float, ...]]) -> Meaning | None:
     if r.kind == "noun":
-        return noun_meaning(r.stem, table)
+        found = noun_meaning(r.stem, table)
+        if found is not None and r.how != "bare" and found.pos in ("det", "interj"):
+            return None  # a determiner takes no particle: 이는 is 일다 + 는, not 이 + 는
+        return found
     found = predicate_meaning(r.stem, table)
     if found is None and r.head:
         noun = noun_meaning(r.head, table)  # 행복했다: 행복 lends its meaning to 행복하다
-        if noun is not None:
-            pos = "verb" if r.stem.endswith(("되다",)) else "pred"
-            found = Meaning(noun.emotion, noun.valence, noun.visual, noun.person, noun.entity, 0.0, pos,
-                            noun.via, noun.gloss)
+        if noun is not None:  # noun + 되다 is a verb, + 스럽다/롭다/답다 an adjective, + 하다 either: "pred"
+            pos = "adj" if r.stem.endswith(("스럽다", "롭다", "답다")) else "pred"
+            pos = "verb" if r.stem.endswith("되다") else pos
+            found = replace(noun, tense=0.0, pos=pos)
     return found
 
 
@@ -137,6 +163,8 @@ def _roles(how: str, pos: str, entity: float) -> tuple[float, float, float]:
             "adv": (0.0, 0.0, 0.8), "det": (0.0, 0.0, 0.7), "interj": (0.0, 0.0, 0.6),
             "verb": (0.0, 1.0, 0.0), "adj": (0.0, 0.8, 0.3),
         }.get(pos, (entity, 0.0, 0.0))
+    if how == "adnominal" and pos in _NOMINAL:
+        return 0.4, 0.2, 0.8  # 학생인, 평화적인: the copula's adnominal form
     return {
         "copula": (0.7, 0.6, 0.0),
         "final": (0.0, 0.8, 0.3) if adj else (0.0, 1.0, 0.0),
@@ -161,7 +189,9 @@ def _tense(r: Reading, pos: str, own: float) -> tuple[int, float]:
 
 
 def _vector(r: Reading, m: Meaning) -> tuple[tuple[float, ...], int]:
-    pos = m.pos if r.kind == "pred" or r.how in ("particle", "oblique", "bare") else "noun"
+    pos = m.pos if r.kind == "pred" or r.how == "bare" else "noun"
+    if r.how in ("particle", "oblique") and m.pos in ("adv", "pron", "num"):
+        pos = m.pos  # 빨리도, 나를: an adverb or a pronoun keeps its kind under a particle
     entity, predicate, modifier = _roles(r.how, pos, m.entity)
     mark, tense = _tense(r, pos, m.tense)
     values = {"emotion": m.emotion, "valence": m.valence, "entity": entity, "predicate": predicate,
@@ -171,27 +201,46 @@ def _vector(r: Reading, m: Meaning) -> tuple[tuple[float, ...], int]:
 
 def korean(word: str, table: Mapping[str, tuple[float, ...]]) -> Lookup | None:
     """A Hangul word's values from its form (see the module docstring), or None when nothing is known."""
+    entry = lexicons.words_ko().get(word)
+    if entry is not None:  # the word itself is in the Korean word list (가지 the branch, not 가다 + 지)
+        r = Reading(word, "pred", "final") if entry.pos in ("verb", "adj") else Reading(word, "noun", "bare")
+        return _found(r, _gloss_meaning(entry, table), table)
     rs = morphology.readings(word)
     for r in rs:
         m = _meaning(r, table)
         if m is None:
             continue
-        if r.kind == "noun" and r.how in ("particle", "oblique") and m.via == ("table",):
-            # a particle-marked word follows its noun: the table's row unchanged
+        return _found(r, m, table)
+    for kind in ("noun", "rank", "pred"):  # no stem known: a noun compound (산빛), the ending alone, a verb compound
+        if kind == "rank":
+            best = max((r for r in rs if r.rank >= 2), key=lambda r: r.rank, default=None)
+            if best is not None:
+                unknown = _NEUTRAL if best.kind == "noun" else _UNKNOWN_VERB
+                if best.stem.endswith("되다"):
+                    unknown = replace(unknown, pos="verb")  # 임명된: noun + 되다 is a verb, its -ㄴ past
+                values, mark = _vector(best, unknown)
+                return Lookup(values, "morphology", "", best.how, mark)
+            continue
+        for r in rs:
+            compound = compound_meaning(r.stem, r.kind, table) if r.kind == kind else None
+            if compound is not None:
+                last, m = compound
+                found = _found(r, m, table)
+                return replace(found, stem=last, how=found.how or "compound", source="morphology")
+    return None
+
+
+def _found(r: Reading, m: Meaning, table: Mapping[str, tuple[float, ...]]) -> Lookup:
+    """The Lookup of reading `r` whose stem means `m`."""
+    if r.kind == "noun" and r.how in ("particle", "oblique"):
+        if m.via == ("table",) and r.stem in table:  # a particle-marked word follows its noun: the row unchanged
             return Lookup(table[r.stem], "stem", r.stem, r.how, 0, ("table",))
-        if r.kind == "noun" and r.how in ("particle", "oblique"):
-            values, _ = _vector(Reading(r.stem, "noun", "bare"), m)  # any noun + particle keeps the noun's values
-            return Lookup(values, "morphology", r.stem, r.how, 0, m.via, m.gloss)
-        values, mark = _vector(r, m)
-        if r.how == "bare":
-            return Lookup(values, "words_ko", "", "", mark, m.via, m.gloss)
-        return Lookup(values, "morphology", r.stem, r.how, mark, m.via, m.gloss)
-    best = max((r for r in rs if r.rank >= 2), key=lambda r: r.rank, default=None)
-    if best is None:
-        return None
-    values, mark = _vector(best, _NEUTRAL if best.kind == "noun" else
-                           Meaning(0.0, 0.0, 0.0, 0.0, 0.9, 0.0, "pred", ()))
-    return Lookup(values, "morphology", "", best.how, mark)
+        values, _ = _vector(Reading(r.stem, "noun", "bare"), m)  # any noun + particle keeps the noun's values
+        return Lookup(values, "morphology", r.stem, r.how, 0, m.via, m.gloss)
+    values, mark = _vector(r, m)
+    if r.stem in lexicons.words_ko() and r.how in ("bare", "final") and r.ending == "":
+        return Lookup(values, "words_ko", "", "", mark, m.via, m.gloss)
+    return Lookup(values, "morphology", r.stem, r.how, mark, m.via, m.gloss)
 
 
 # ---- English --------------------------------------------------------------------------------------------
