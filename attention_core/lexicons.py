@@ -13,7 +13,6 @@ word table does not know, and shared read-only by every session. Nothing here im
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,21 +39,44 @@ CONCRETE = {"artifact": 1.0, "object": 1.0, "body": 1.0, "animal": 1.0, "plant":
 ABSTRACT = 0.8
 
 
-def _read(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t"))
+def _columns(path: Path) -> dict[str, str]:
+    """A tab-separated file as {first column: the rest of its line}, header skipped: one string per row, parsed
+    only when a word is asked for (a few MB for all the lexicons, against tens for parsed rows)."""
+    with path.open(encoding="utf-8") as f:
+        next(f)
+        return dict(line.rstrip("\n").split("\t", 1) for line in f)
 
 
 @lru_cache(maxsize=1)
-def vader() -> Mapping[str, float]:
-    """word → VADER's mean valence rating (−4…+4)."""
-    return MappingProxyType({r["word"]: float(r["valence"]) for r in _read(LEXICON_DIR / "vader.tsv")})
+def _vader() -> dict[str, str]:
+    return _columns(LEXICON_DIR / "vader.tsv")
 
 
 @lru_cache(maxsize=1)
-def lancaster() -> Mapping[str, float]:
-    """word → visual strength in the Lancaster Sensorimotor Norms (0…5)."""
-    return MappingProxyType({r["word"]: float(r["visual"]) for r in _read(LEXICON_DIR / "lancaster.tsv")})
+def _lancaster() -> dict[str, str]:
+    return _columns(LEXICON_DIR / "lancaster.tsv")
+
+
+@lru_cache(maxsize=1)
+def _wordnet() -> dict[str, str]:
+    return _columns(LEXICON_DIR / "wordnet.tsv")
+
+
+@lru_cache(maxsize=1)
+def _wordnet_forms() -> dict[str, str]:
+    return _columns(LEXICON_DIR / "wordnet_forms.tsv")
+
+
+def vader(word: str) -> float | None:
+    """VADER's mean valence rating of `word` (−4…+4), None when VADER does not rate it."""
+    found = _vader().get(word)
+    return None if found is None else float(found)
+
+
+def lancaster(word: str) -> float | None:
+    """The visual strength of `word` in the Lancaster Sensorimotor Norms (0…5), None when not normed."""
+    found = _lancaster().get(word)
+    return None if found is None else float(found)
 
 
 @dataclass(frozen=True)
@@ -70,21 +92,18 @@ class WordNetEntry:
     verb_file: str
 
 
-@lru_cache(maxsize=1)
-def wordnet() -> Mapping[str, WordNetEntry]:
-    files: dict[str, str] = {}  # one string object per lexicographer file name
-    out = {}
-    for r in _read(LEXICON_DIR / "wordnet.tsv"):
-        out[r["word"]] = WordNetEntry(float(r["noun"]), float(r["verb"]), float(r["adj"]), float(r["adv"]),
-                                      files.setdefault(r["noun_file"], r["noun_file"]),
-                                      files.setdefault(r["verb_file"], r["verb_file"]))
-    return MappingProxyType(out)
+def wordnet(word: str) -> WordNetEntry | None:
+    found = _wordnet().get(word)
+    if found is None:
+        return None
+    noun, verb, adj, adv, noun_file, verb_file = found.split("\t")
+    return WordNetEntry(float(noun), float(verb), float(adj), float(adv), noun_file, verb_file)
 
 
-@lru_cache(maxsize=1)
-def wordnet_forms() -> Mapping[str, tuple[str, str]]:
-    """irregular form → (lemma, part of speech "n", "v" or "a"): went → (go, v), children → (child, n)."""
-    return MappingProxyType({r["form"]: (r["lemma"], r["pos"]) for r in _read(LEXICON_DIR / "wordnet_forms.tsv")})
+def wordnet_form(word: str) -> tuple[str, str] | None:
+    """An irregular form's (lemma, part of speech "n", "v" or "a"): went → (go, v), children → (child, n)."""
+    found = _wordnet_forms().get(word)
+    return None if found is None else tuple(found.split("\t"))  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -102,9 +121,9 @@ KO_POS = ("noun", "pron", "num", "verb", "adj", "adv", "det", "interj")
 def words_ko() -> Mapping[str, KoreanEntry]:
     """Korean word (nouns as they are, predicates in their dictionary form ending in 다) → its entry."""
     out = {}
-    for r in _read(WORDS_KO_PATH):
-        glosses = tuple(g.strip() for g in r["gloss"].split("|") if g.strip())
-        out[r["word"]] = KoreanEntry(r["pos"], glosses)
+    for word, rest in _columns(WORDS_KO_PATH).items():
+        pos, _, gloss = rest.partition("\t")
+        out[word] = KoreanEntry(pos, tuple(g.strip() for g in gloss.split("|") if g.strip()))
     return MappingProxyType(out)
 
 
@@ -132,8 +151,8 @@ def _clip(v: float, lo: float, hi: float) -> float:
 def sense(lemma: str) -> Sense | None:
     """The lexicons' reading of an English lemma (lower case), or None when neither VADER nor WordNet has it
     (the Lancaster norms alone give no part of speech, so they only add to a word the others know)."""
-    v = vader().get(lemma)
-    wn = wordnet().get(lemma)
+    v = vader(lemma)
+    wn = wordnet(lemma)
     if v is None and wn is None:
         return None
     sources = []
@@ -143,7 +162,7 @@ def sense(lemma: str) -> Sense | None:
         valence = _clip(v / VALENCE_SCALE, -1, 1)
         emotion = _clip(abs(v) / EMOTION_SCALE, 0, EMOTION_CAP)
     visual = 0.0
-    s = lancaster().get(lemma)
+    s = lancaster(lemma)
     if s is not None:
         sources.append("lancaster")
         visual = _clip((s - VISUAL_FROM) / VISUAL_SPAN, 0, 1)

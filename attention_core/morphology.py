@@ -390,6 +390,7 @@ def readings(word: str) -> tuple[Reading, ...]:
     if not is_hangul(word):
         return ()
     out: list[Reading] = []
+    after: list[Reading] = []  # a connective + 는/도/만 (아니하고는, 대하여는): tried after the word's own readings
     for noun, how, tense, weak in noun_splits(word):
         # 장면이다 is a copula, 영화다 may be a verb; no noun ends in the linking 으 (물으로 is 물 + a misfit 으로)
         rank = 0 if noun.endswith("으") or (how in ("copula", "adnominal") and final(noun) == 0) else 1 if weak else 2
@@ -397,8 +398,8 @@ def readings(word: str) -> tuple[Reading, ...]:
         if how in ("particle", "oblique"):  # 보기가, 없기를, 그리움을: a nominalised predicate + particle
             out += [replace(r, rank=0) for r in predicate_readings(noun) if r.how == "nominal"]
         if how == "particle" and word[len(noun):] in ("는", "도", "만", "요", "은"):  # 아니하고는, 먹어도
-            out += [r for r in predicate_readings(noun) if r.how in ("connective", "adverbial")]
-    out += predicate_readings(word)
+            after += [r for r in predicate_readings(noun) if r.how in ("connective", "adverbial")]
+    out += predicate_readings(word) + after
     if word.endswith("히") and len(word) > 2:  # 공고히, 조용히: the adverb of an X하다 adjective
         out.append(Reading(word[:-1] + "하다", "pred", "adverbial", 0, "히", word[:-1], rank=2))
     out.append(Reading(word, "noun", "bare"))

@@ -248,7 +248,7 @@ def _found(r: Reading, m: Meaning, table: Mapping[str, tuple[float, ...]]) -> Lo
 def _english_candidates(word: str) -> list[tuple[str, str]]:
     """(lemma, how) for the plain inflections of an English word: irregular forms from WordNet first."""
     out = []
-    irregular = lexicons.wordnet_forms().get(word)
+    irregular = lexicons.wordnet_form(word)
     if irregular:
         lemma, pos = irregular
         out.append((lemma, {"v": "past", "n": "plural", "a": "comparative"}[pos]))

@@ -118,8 +118,8 @@ def test_a_particle_must_fit_the_final_consonant():
 
 def test_scenario_names_where_each_words_vector_comes_from():
     s, _ = Scenario().with_sentence("그 슬픈 노래가 조용한 밤을 채웠다 퀀텀얽힘체 노래가")
-    sources = {w: (src, stem) for w, src, stem in s.word_sources}
+    sources = {w.word: (w.source, w.stem) for w in s.word_sources}
     assert sources["노래가"] == ("stem", "노래") and sources["퀀텀얽힘체"] == ("hash", "")
     assert sources["밤을"] == ("table", "") and len(s.word_sources) == 7  # each word once
     edited = s.with_x(np.vstack([s.x[:6], np.full((1, len(AXES)), 0.5), s.x[7:]]))
-    assert dict((w, src) for w, src, _ in edited.word_sources)["퀀텀얽힘체"] == "edited"
+    assert {w.word: w.source for w in edited.word_sources}["퀀텀얽힘체"] == "edited"
