@@ -30,6 +30,8 @@ VALENCE_SCALE = 3.0
 EMOTION_SCALE = 2.5
 EMOTION_CAP = 0.9
 VISUAL_FROM, VISUAL_SPAN = 2.5, 2.5
+# Endings that keep a word's feeling (loveliness ← lovely, happily ← happy): (ending, what replaces it).
+DERIVED = (("iness", "y"), ("ness", ""), ("ily", "y"), ("ly", ""))
 FEELING_EMOTION = 0.5  # a WordNet feeling noun or emotion verb (nostalgia, yearn) that VADER does not rate
 # WordNet lexicographer files of a noun's first sense → the person axis, and how tangible the noun is (entity).
 PERSON = {"person": 1.0, "animal": 0.6}
@@ -155,6 +157,9 @@ def sense(lemma: str) -> Sense | None:
     wn = wordnet(lemma)
     if v is None and wn is None:
         return None
+    if v is None and wn is not None:  # loveliness, sadly: VADER rates the word they are made from
+        v = next((vader(lemma[: -len(end)] + add) for end, add in DERIVED if lemma.endswith(end)
+                  and vader(lemma[: -len(end)] + add) is not None), None)
     sources = []
     emotion = valence = 0.0
     if v is not None:

@@ -63,6 +63,7 @@ class Meaning:
 _NEUTRAL = Meaning(0.0, 0.0, 0.0, 0.0, 0.9, 0.0, "noun", ())
 _UNKNOWN_VERB = Meaning(0.0, 0.0, 0.0, 0.0, 0.9, 0.0, "pred", ())
 _NO_ENTRY = lexicons.KoreanEntry("", ())
+_PARTICLE_FORMS = frozenset(p for p, _, _ in morphology.PARTICLES)
 _I = {key: i for i, key in enumerate(AXIS_KEYS)}
 _NOMINAL = ("noun", "pron", "num")
 
@@ -125,8 +126,12 @@ def compound_meaning(word: str, kind: str, table: Mapping[str, tuple[float, ...]
     stem = word[:-1] if kind == "pred" else word
     for i in range(1, len(stem)):
         head, last = stem[:i], stem[i:]
-        if kind == "pred":  # (a one-syllable verb after a one-syllable prefix is too often chance: 약산 ≠ 약 + 사다)
-            found = predicate_meaning(last + "다", table) if len(head) > 1 or len(last) > 1 else None
+        if kind == "pred":  # a prefix no list knows + a known verb (즈려 + 밟다); not a noun + a verb (장면가 ≠
+            # 장면 + 가다), nor a one-syllable verb after a one-syllable prefix, too often chance (약산 ≠ 약 + 사다)
+            chance = (len(head) == 1 and len(last) == 1) or noun_meaning(head, table) is not None
+            found = None if chance else predicate_meaning(last + "다", table)
+        elif last in _PARTICLE_FORMS:
+            found = None  # 노래은 is a misfit particle, not 노래 + 은 (silver)
         elif noun_meaning(head, table) is not None or lexicons.words_ko().get(head, _NO_ENTRY).pos == "det":
             found = noun_meaning(last, table)
             found = found if found is not None and found.pos in _NOMINAL else None  # (범위안: 안 is "not")

@@ -48,6 +48,7 @@ def test_document_words_are_known():
 def test_lookup_ignores_case_and_outer_punctuation():
     assert normalize("Movie,") == "movie"
     assert embed("Sad.") == embed("sad")
+    assert embed("times,") == embed("times") and embed("“quantumflux”") == embed("quantumflux")
 
 
 def test_unknown_words_get_a_stable_hashed_vector_across_processes():
@@ -112,8 +113,11 @@ def test_a_particle_must_fit_the_final_consonant():
     # 가/를/는/와/로 follow a vowel, 이/을/은/과/으로 a consonant (ㄹ takes 로): a misfit is not a particle
     for word in ("장면가", "장면를", "노래을", "노래은", "물으로", "노래으로", "장면와"):
         assert lookup(word).source == "hash", word
-    assert lookup("퀀텀얽힘체가").source == "hash"  # no stem in the table either
-    assert lookup("apple").source == "hash"  # English words are looked up as they are
+    # A fitting particle after a stem no list knows: the word is read as a noun (its role), its meaning unknown.
+    found = lookup("퀀텀얽힘체가")
+    assert (found.source, found.stem, found.how) == ("morphology", "", "particle")
+    assert found.values == (0.0, 0.0, 0.9, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert lookup("apple").source not in ("stem", "morphology")  # no Korean particle is split off English words
 
 
 def test_scenario_names_where_each_words_vector_comes_from():
