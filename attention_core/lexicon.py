@@ -40,15 +40,16 @@ MAX_LOOKUP_CHARS = 64  # a longer word (the sentence box allows 30) is not analy
 
 def normalize(word: str) -> str:
     """The table's spelling of a token: NFC, invisible characters removed, punctuation and symbols stripped
-    from both ends, lower case."""
-    text = unicodedata.normalize("NFC", word)
-    text = "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE)
+    from both ends, lower case. A token made only of such characters (😀, …) keeps them: it stays a word of its
+    own (its X edits are keyed by this spelling)."""
+    nfc = unicodedata.normalize("NFC", word)
+    text = "".join(c for c in nfc if unicodedata.category(c) not in _INVISIBLE)
     start, end = 0, len(text)
     while start < end and unicodedata.category(text[start])[0] in _STRIP_CATEGORIES:
         start += 1
     while end > start and unicodedata.category(text[end - 1])[0] in _STRIP_CATEGORIES:
         end -= 1
-    return text[start:end].lower()
+    return (text[start:end] or text or nfc).lower()
 
 
 @lru_cache(maxsize=1)
@@ -95,7 +96,7 @@ def lookup(word: str) -> Lookup:
         found = words.korean(key, entries) if morphology.is_hangul(key) else words.english(key, entries)
         if found is not None:
             return found
-    return Lookup(hashed_vector(key or word), "hash")
+    return Lookup(hashed_vector(key), "hash")
 
 
 def embed(word: str) -> tuple[float, ...]:
