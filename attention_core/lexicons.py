@@ -24,10 +24,11 @@ LEXICON_DIR = DATA / "lexicons"
 WORDS_KO_PATH = DATA / "words_ko.tsv"
 
 # The axes' scales (docs/lexicon.md): VADER's mean rating v (−4…+4) gives valence v/3 (the factor a least-squares
-# fit of the word table's English rows gives) and emotion |v|/2.5, capped at 0.9; Lancaster's visual strength s
-# (0…5) gives visual (s − 2.5)/2.5, clipped to 0…1.
+# fit of the word table's English rows gives) and emotion |v|/2, capped at 0.9 (a word VADER rates 1.6 or more,
+# clearly emotional, gets the table's ≥ 0.8); Lancaster's visual strength s (0…5) gives visual (s − 2.5)/2.5,
+# clipped to 0…1.
 VALENCE_SCALE = 3.0
-EMOTION_SCALE = 2.5
+EMOTION_SCALE = 2.0
 EMOTION_CAP = 0.9
 VISUAL_FROM, VISUAL_SPAN = 2.5, 2.5
 # Endings that keep a word's feeling (loveliness ← lovely, happily ← happy): (ending, what replaces it).

@@ -37,8 +37,8 @@ def test_the_vader_subset_is_the_packages_lexicon_unchanged():
 
 def test_the_mapping_onto_the_axes():
     sad, beautiful = lexicons.sense("sad"), lexicons.sense("beautiful")
-    assert sad.valence == -0.7 and sad.emotion == 0.84  # −2.1 / 3, 2.1 / 2.5
-    assert beautiful.valence == 0.97 and beautiful.emotion == 0.9  # the cap
+    assert sad.valence == -0.7 and sad.emotion == 0.9  # −2.1 / 3, 2.1 / 2 capped
+    assert beautiful.valence == 0.97 and lexicons.sense("miss").emotion == 0.3  # 2.9 / 3, 0.6 / 2
     assert lexicons.sense("movie").visual > 0.8 > 0.1 > lexicons.sense("music").visual
     assert lexicons.sense("friend").person == 1.0 and lexicons.sense("cat").person == 0.6
     assert lexicons.sense("stone").entity == 1.0 and lexicons.sense("belief").entity == 0.8
