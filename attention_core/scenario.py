@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,6 +34,21 @@ _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 def weight_columns(name: str, width: int) -> tuple[str, ...]:
     """The column names of weight matrix `name` ("w_q" …) and of what it projects to: q1 … q4, k1 …, v1 …."""
     return tuple(f"{WEIGHTS[name][1]}{c + 1}" for c in range(width))
+
+
+class WordSource(NamedTuple):
+    """Where a word's row of X comes from: source "table", "stem" (a particle split off a table word), "morphology",
+    "words_ko", "vader", "wordnet" (see lexicon.Lookup), "hash" (made up) or "edited" (changed in X); the stem it
+    was found by, what its ending does, the tense it marks, the lexicons its meaning was read from, and the
+    English gloss of a Korean word."""
+
+    word: str
+    source: str
+    stem: str = ""
+    how: str = ""
+    tense: int = 0
+    via: tuple[str, ...] = ()
+    gloss: str = ""
 
 
 @dataclass(frozen=True)
@@ -212,15 +228,15 @@ class Scenario:
         return _frozen(np.array([edits.get(normalize(t), embed(t)) for t in self.tokens]).reshape(self.n, D_MODEL))
 
     @cached_property
-    def word_sources(self) -> tuple[tuple[str, str, str], ...]:
-        """Each distinct word once, in order, with where its row of X comes from: (word, source, stem), source
-        "table", "stem" (a particle split off: stem is the table's word), "hash" (made up) or "edited"."""
+    def word_sources(self) -> tuple[WordSource, ...]:
+        """Each distinct word once, in order, with where its row of X comes from (see `WordSource`)."""
         edits = dict(self.x_edits)
-        out: dict[str, tuple[str, str, str]] = {}
+        out: dict[str, WordSource] = {}
         for t in self.tokens:
             if t not in out:
                 found = lookup(t)
-                out[t] = (t, "edited", "") if normalize(t) in edits else (t, found.source, found.stem)
+                out[t] = WordSource(t, "edited") if normalize(t) in edits else WordSource(
+                    t, found.source, found.stem, found.how, found.tense, found.via, found.gloss)
         return tuple(out.values())
 
     @cached_property

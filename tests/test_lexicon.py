@@ -48,6 +48,7 @@ def test_document_words_are_known():
 def test_lookup_ignores_case_and_outer_punctuation():
     assert normalize("Movie,") == "movie"
     assert embed("Sad.") == embed("sad")
+    assert embed("times,") == embed("times") and embed("“quantumflux”") == embed("quantumflux")
 
 
 def test_unknown_words_get_a_stable_hashed_vector_across_processes():
@@ -112,14 +113,17 @@ def test_a_particle_must_fit_the_final_consonant():
     # 가/를/는/와/로 follow a vowel, 이/을/은/과/으로 a consonant (ㄹ takes 로): a misfit is not a particle
     for word in ("장면가", "장면를", "노래을", "노래은", "물으로", "노래으로", "장면와"):
         assert lookup(word).source == "hash", word
-    assert lookup("퀀텀얽힘체가").source == "hash"  # no stem in the table either
-    assert lookup("apple").source == "hash"  # English words are looked up as they are
+    # A fitting particle after a stem no list knows: the word is read as a noun (its role), its meaning unknown.
+    found = lookup("퀀텀얽힘체가")
+    assert (found.source, found.stem, found.how) == ("morphology", "", "particle")
+    assert found.values == (0.0, 0.0, 0.9, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert lookup("apple").source not in ("stem", "morphology")  # no Korean particle is split off English words
 
 
 def test_scenario_names_where_each_words_vector_comes_from():
     s, _ = Scenario().with_sentence("그 슬픈 노래가 조용한 밤을 채웠다 퀀텀얽힘체 노래가")
-    sources = {w: (src, stem) for w, src, stem in s.word_sources}
+    sources = {w.word: (w.source, w.stem) for w in s.word_sources}
     assert sources["노래가"] == ("stem", "노래") and sources["퀀텀얽힘체"] == ("hash", "")
     assert sources["밤을"] == ("table", "") and len(s.word_sources) == 7  # each word once
     edited = s.with_x(np.vstack([s.x[:6], np.full((1, len(AXES)), 0.5), s.x[7:]]))
-    assert dict((w, src) for w, src, _ in edited.word_sources)["퀀텀얽힘체"] == "edited"
+    assert {w.word: w.source for w in edited.word_sources}["퀀텀얽힘체"] == "edited"

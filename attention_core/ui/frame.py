@@ -33,7 +33,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from .. import analysis, codec, figures, presets, theme
 from ..errors import InputError
-from ..i18n import CATALOGUE, error_text, text
+from ..i18n import CATALOGUE, error_text, notice, text
 from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, t_options
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
@@ -708,19 +708,13 @@ def end_t_step(p: Page) -> None:
 
 
 def word_notice(p: Page) -> None:
-    """Under the page title's frame: which words are not in the table (hashed vectors) or were found by a stem."""
-    sources = p.scenario.word_sources
-    hashed = [word for word, source, _ in sources if source == "hash"]
-    stems = [(word, stem) for word, source, stem in sources if source == "stem"]
-    parts = []
-    if hashed:
-        parts.append(p.t("msg.hashed_words", words=", ".join(f"‘{md(w)}’" for w in hashed)))
-    if stems:
-        parts.append(p.t("msg.stem_words", pairs=", ".join(f"{md(w)} → {md(stem)}" for w, stem in stems)))
-    if hashed:
-        st.warning(" ".join(parts), icon=":material/help:")
-    elif stems:
-        st.caption("ⓘ " + " ".join(parts))
+    """Under the page title's frame: the words made up from the hash (a warning), and those found by a stem or
+    read from their form and the open lexicons (a caption) — see i18n.notice."""
+    warning, caption = notice.word_notice(p.lang, p.scenario.word_sources, md)
+    if warning:
+        st.warning(warning, icon=":material/help:")
+    if caption:
+        st.caption("ⓘ " + caption)
 
 
 def sentence_input(p: Page, key: str) -> None:

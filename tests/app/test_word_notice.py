@@ -34,3 +34,14 @@ def test_the_notice_in_english_and_gone_for_a_sentence_of_known_words():
     _set_sentence(at, "그 슬픈 노래가 조용한 밤을 채웠다")  # only a stem: a quiet caption, no warning
     assert not any("Not in the word table" in w.value for w in at.warning)
     assert any("once a particle was split off: 노래가 → 노래" in c.value for c in at.caption)
+
+
+def test_guessed_words_are_named_in_a_caption_in_both_languages():
+    at = _set_sentence(open_page("gaze"), "그리웠다 평화 calm 퀀텀얽힘체")
+    (warning,) = [w.value for w in at.warning if "표에 없는 단어" in w.value]
+    assert "‘퀀텀얽힘체’" in warning and "그리웠다" not in warning  # only the made-up word warns
+    (caption,) = [c.value for c in at.caption if "짐작한 단어" in c.value]
+    assert "‘그리웠다’ → 그립다 (과거 서술어; 단어 표)" in caption and "‘평화’ = peace" in caption
+    at.segmented_control(key="sb:lang").set_value("en").run()
+    (caption,) = [c.value for c in at.caption if "read from their form" in c.value]
+    assert "past predicate" in caption and "‘calm’ (VADER" in caption
