@@ -256,6 +256,17 @@ def _describe(fig, lang: str) -> Description:
     return Description(name, lambda: _read(spec, lang, with_cells=True)[1])
 
 
+def visible_title(fig) -> str:
+    """A figure's title as the page shows it, as plain text ("" when it has none): what names a chart where the
+    lecturer picks what a scene's caption is about."""
+    fig = getattr(fig, "source", fig)
+    spec = getattr(fig, "unbuilt_spec", None)
+    if spec is None and isinstance(fig, dict):
+        spec = fig
+    title = (spec.get("layout") or {}).get("title") if spec is not None else {"text": fig.layout.title.text}
+    return html.unescape(_title(title))
+
+
 def _spec(fig) -> dict:
     """The figure's data and layout as plain dicts with numpy arrays."""
     fig = getattr(fig, "unbuilt_spec", None) or fig  # figures.Figure: the dict its builder wrote

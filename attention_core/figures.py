@@ -428,6 +428,15 @@ def _figure(
     return Figure({"data": data, "layout": layout})
 
 
+def _grown(layout: dict, height: int) -> None:
+    """The figure's height set to `height` after it was built, its title kept where it was from the top (`_figure`
+    places it as a fraction of the height, from the bottom)."""
+    title, old = layout.get("title"), layout["height"]
+    if isinstance(title, dict) and title.get("yref") == "container" and "y" in title:
+        title["y"] = 1.0 - (1.0 - title["y"]) * old / height
+    layout["height"] = height
+
+
 def _fit_y_titles(layout: dict, size: int, height: int, presenter: bool, margin: dict) -> int:
     """A turned y-axis title longer than the plot is tall would run past it into the chart's title: the chart
     grows until the title fits on one line (as a heatmap does, in presenter mode up to
@@ -1468,7 +1477,7 @@ def replay_heatmap(
     extra = int(size * 9)
     below = layout["margin"]["b"]  # the tick labels' room under the plot; the controls go under that
     layout["margin"]["b"] += extra
-    layout["height"] += extra
+    _grown(layout, layout["height"] + extra)
     y = -below / (layout["height"] - layout["margin"]["t"] - layout["margin"]["b"])  # in plot fractions
     layout["updatemenus"] = [{
         "type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left", "y": y,
@@ -1493,6 +1502,9 @@ def replay_heatmap(
     return Figure(fig)
 
 
+PLAYER_HEATMAP_SHARE = 0.58  # of the player's width, beside its curve
+
+
 @memoised
 def temperature_player(
     weights: Sequence[np.ndarray],
@@ -1508,13 +1520,16 @@ def temperature_player(
     prefix: str = "T = ",
     presenter: bool = False,
     frame_ms: int = 350,
+    width_px: float = theme.FULL_WIDTH_PX,
 ) -> go.Figure:
     """The attention weights at every T (one frame each) beside their mean entropy over T, with a marker on the
     frame's T; ▶ plays every T in order, ⏸ stops, the slider picks one.
 
     Everything runs in the browser (Plotly frames and animation): no script run while it plays, and the app's T
     is not touched. The frames are the given matrices as they are (computed by the app's softmax). Frame 0 shows
-    first, so the figure does not depend on the current T and is not re-sent when T changes.
+    first, so the figure does not depend on the current T and is not re-sent when T changes. `width_px`: the width
+    the chart gets; the heatmap is laid out for its share of it (its cell numbers and tick labels fitted there), and
+    on a narrow screen (a phone) the curve goes under the heatmap instead of beside it.
     """
     weights = [np.asarray(w, dtype=float) for w in weights]
     temps = [float(t) for t in temps]
@@ -1522,16 +1537,31 @@ def temperature_player(
     if not (len(weights) == len(temps) == len(entropy)) or not temps:
         raise ValueError("one matrix and one entropy per T")
     names = [f"{t:g}" for t in temps]
-    base = heatmap(weights[0], row_axis, col_axis, title=title, kind="weights", presenter=presenter, show_scale=False)
+    stacked = width_px < theme.PLAYER_SIDE_BY_SIDE_PX
+    share = 1.0 if stacked else PLAYER_HEATMAP_SHARE
+    base = heatmap(weights[0], row_axis, col_axis, title=title, kind="weights", presenter=presenter, show_scale=False,
+                   width_px=width_px * share)
     fig = copied(base.spec)  # the builder's own dict, shared: copied before it is changed
     size = _font_size(presenter)
     layout = fig["layout"]
-    layout["xaxis"]["domain"] = [0.0, 0.58]
     span = [float(np.log10(min(temps) / 1.3)), float(np.log10(max(temps) * 1.3))]  # room for the marker at the ends
-    layout["xaxis2"] = {"type": "log", "domain": [0.7, 1.0], "anchor": "y2", "title": {"text": curve_x_title},
-                        "range": span,
+    layout["xaxis2"] = {"type": "log", "anchor": "y2", "title": {"text": curve_x_title}, "range": span,
                         "tickvals": [0.1, 1, 10], "ticktext": ["0.1", "1", "10"], "showgrid": True}
     layout["yaxis2"] = {"anchor": "x2", "rangemode": "tozero", "title": {"text": curve_title}}
+    if stacked:  # the curve under the heatmap: below the heatmap's own tick labels and axis title, then its own
+        margin = layout["margin"]
+        heat_area = layout["height"] - margin["t"] - margin["b"]
+        curve_px = int(size * theme.PLAYER_CURVE_EM)
+        below_heat = margin["b"] + int(size * 2)  # the heatmap's tick labels and x title, then a gap: between
+        curve_below = int(size * 5)  # the curve's ticks and x title
+        area = heat_area + below_heat + curve_px
+        layout["yaxis"]["domain"] = [(below_heat + curve_px) / area, 1.0]
+        layout["xaxis2"]["domain"], layout["yaxis2"]["domain"] = [0.0, 1.0], [0.0, curve_px / area]
+        margin["b"] = curve_below
+        _grown(layout, margin["t"] + area + margin["b"])
+    else:
+        layout["xaxis"]["domain"] = [0.0, share]
+        layout["xaxis2"]["domain"] = [share + 0.12, 1.0]
     fig["data"] = [fig["data"][0],  # the heatmap (trace 0) and the entropy curve with its marker (traces 1, 2)
                    {"type": "scatter", "x": temps, "y": entropy, "xaxis": "x2", "yaxis": "y2", "mode": "lines",
                     "line": {"color": theme.NEUTRAL_COLOR, "width": 2}, "hoverinfo": "skip", "showlegend": False},
@@ -1546,7 +1576,7 @@ def temperature_player(
     extra = int(size * 8)
     below = layout["margin"]["b"]
     layout["margin"]["b"] += extra
-    layout["height"] += extra
+    _grown(layout, layout["height"] + extra)
     y = -below / (layout["height"] - layout["margin"]["t"] - layout["margin"]["b"])
     layout["updatemenus"] = [{
         "type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left", "y": y,

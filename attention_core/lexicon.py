@@ -28,7 +28,7 @@ from .axes import AXES, AXIS_INDEX, AXIS_KEYS, D_MODEL, Axis
 from .words import LEXICONS, SOURCES, Lookup
 
 __all__ = ["AXES", "AXIS_INDEX", "AXIS_KEYS", "D_MODEL", "LEXICONS", "SOURCES", "Axis", "Lookup", "embed",
-           "embed_all", "hashed_vector", "lookup", "normalize", "table"]
+           "embed_all", "hashed_vector", "lookup", "normalize", "table", "table_languages"]
 
 LEXICON_PATH = Path(__file__).with_name("data") / "lexicon.csv"
 # Characters stripped from both ends of a word before any lookup: punctuation and symbols of every script
@@ -60,6 +60,13 @@ def table() -> dict[str, tuple[float, ...]]:
         for row in csv.DictReader(f):
             entries[normalize(row["word"])] = tuple(float(row[key]) for key in AXIS_KEYS)
     return entries
+
+
+@lru_cache(maxsize=1)
+def table_languages() -> dict[str, str]:
+    """word → its language ("ko", "en") in the table, in the table's order (what "means like…" offers)."""
+    with LEXICON_PATH.open(encoding="utf-8", newline="") as f:
+        return {normalize(row["word"]): row["lang"] for row in csv.DictReader(f)}
 
 
 def hashed_vector(word: str) -> tuple[float, ...]:

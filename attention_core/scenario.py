@@ -290,6 +290,22 @@ class Scenario:
         base = self.with_preset("learned")
         return base.with_matrix("w_q", w_q).with_matrix("w_k", w_k)
 
+    def with_word(self, token: str, values: object) -> Scenario:
+        """`token`'s row of X set to `values` (d_model cells, validated as the editor's) everywhere it occurs: an
+        edit like the matrix editor's, kept in links and files; back to no edit when it equals the word's own."""
+        if token not in self.tokens:
+            raise InputError("word_unknown", f"“{str(token)[:30]}” is not a word of the sentence.",
+                             word=str(token)[:30])
+        row = tuple(float(v) for v in clean_matrix([values], (1, D_MODEL), "X", (token,),
+                                                     tuple(a.key for a in AXES))[0])
+        edits = dict(self.x_edits)
+        key = normalize(token)
+        if row == tuple(embed(token)):
+            edits.pop(key, None)
+        else:
+            edits[key] = row
+        return replace(self, x_edits=tuple(sorted(edits.items())))
+
     def with_x(self, values: object) -> Scenario:
         """Apply an edited X (n × d_model); an edited row becomes that word's embedding everywhere it occurs."""
         new = clean_matrix(values, (self.n, D_MODEL), "X", self.labels, tuple(a.key for a in AXES))

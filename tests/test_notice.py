@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 from attention_core.i18n.notice import LIMIT, word_notice
 from attention_core.scenario import Scenario
 
 
+def visible(text: str) -> str:
+    """The text as read: without the invisible isolates around each user's word (checked on their own below)."""
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
 def notice(sentence: str, lang: str) -> tuple[str, str]:
     s, _ = Scenario().with_sentence(sentence)
-    return word_notice(lang, s.word_sources)
+    warning, caption = word_notice(lang, s.word_sources)
+    return visible(warning), visible(caption)
 
 
 def test_guessed_words_are_a_caption_that_says_how():
@@ -40,3 +48,11 @@ def test_a_long_list_is_counted_past_the_limit():
     words = " ".join(f"퀀텀{chr(0xAC00 + 28 * i)}를" for i in range(LIMIT + 3))
     _, caption = notice(words, "en")
     assert caption.count("noun + particle") == LIMIT and "3 more" in caption
+
+
+def test_each_users_word_in_a_list_is_isolated_so_a_right_to_left_word_keeps_the_order():
+    s, _ = Scenario().with_sentence("שלום עולם 퀀텀얽힘체 그리웠다")
+    warning, caption = word_notice("en", s.word_sources)
+    for word in ("שלום", "עולם", "퀀텀얽힘체"):
+        assert f"\u2068{word}\u2069" in warning, warning
+    assert "\u2068그리웠다\u2069" in caption

@@ -44,6 +44,13 @@ def text(lang: str, key: str, **params: object) -> str:
     return fill(template, **params) if params else template
 
 
+def isolated(word: str) -> str:
+    """A user's word set apart from the text around it for the bidirectional algorithm (Unicode's first-strong
+    isolate … pop directional isolate): a right-to-left word in a list of words keeps the list's order and its
+    quotes and commas where they belong."""
+    return f"\u2068{word}\u2069"
+
+
 def nonzero_text(x: float) -> str:
     """A weight with enough digits that one above 0 never reads as 0 (a masked cell's): 0.42, 0.0041, 4.1e-07."""
     if x == 0 or round(x, 2) != 0:

@@ -127,10 +127,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The sentence has {total} words; the first {limit} are used ({dropped} left out).",
     ),
     "msg.hashed_words": (
-        "표에 없는 단어: {words}. 이 단어의 벡터는 단어의 해시에서 만들어 낸 값이라 뜻이 없습니다 (① 화면의 X에서 "
-        "고칠 수 있습니다).",
+        "표에 없는 단어: {words}. 이 단어의 벡터는 단어의 해시에서 만들어 낸 값이라 뜻이 없습니다 (바로 아래 "
+        "‘{panel}’에서 정할 수 있습니다).",
         "Not in the word table: {words}. Their vectors are made up from a hash of the word and carry no meaning "
-        "(edit them in X on screen ①).",
+        "(set them in ‘{panel}’ right below).",
     ),
     "msg.stem_words": ("조사를 떼고 표에서 찾은 단어: {pairs}.", "Found in the table once a particle was split off: {pairs}."),
     "msg.guessed_words": (

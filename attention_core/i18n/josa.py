@@ -16,7 +16,8 @@ _DIGIT_FINAL = {"0": 21, "1": _RIEUL, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "
 _TENS_FINAL = {1: 17, 2: 1, 3: 4, 4: 4}  # 십 (ㅂ), 백 (ㄱ), 천 (ㄴ), 만 (ㄴ): a whole number ending in zeros
 _LETTER_FINAL = {"l": _RIEUL, "m": 16, "n": 4, "r": _RIEUL}  # 엘, 엠, 엔, 알; every other letter name ends in a vowel
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"  # labels of repeated words (슬픈¹, 슬픈²) are read without them
-_TRAILING = string.punctuation + string.whitespace + "’”»…·" + _SUPERSCRIPTS
+_BIDI_MARKS = "\u200e\u200f\u2066\u2067\u2068\u2069"  # isolates around a user's word (i18n.isolated), marks
+_TRAILING = string.punctuation + string.whitespace + "’”»…·" + _SUPERSCRIPTS + _BIDI_MARKS
 _CONSONANT_FORMS = ("이", "을", "은", "과", "으")
 _NEUTRAL = {("이었", "였"): "(이)었", ("이에요", "예요"): "(이)에요", ("이었다", "였다"): "(이)었다"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from . import text
+from . import isolated, text
 
 GUESSED = ("morphology", "words_ko", "vader", "wordnet")
 LIMIT = 8  # words named in one notice; the rest are counted
@@ -31,9 +31,9 @@ def _lexicons(lang: str, via: tuple[str, ...]) -> str:
 
 def guessed_item(lang: str, w, escape: Callable[[str], str] = str) -> str:
     """One guessed word (a scenario.WordSource): how it was read, from which stem and which lexicons."""
-    word = escape(w.word)
+    word = isolated(escape(w.word))
     if w.stem:
-        return text(lang, "msg.guess_stem", word=word, stem=escape(w.stem), how=_how(lang, w.how or "compound",
+        return text(lang, "msg.guess_stem", word=word, stem=isolated(escape(w.stem)), how=_how(lang, w.how or "compound",
                     w.tense), lexicons=_lexicons(lang, w.via))
     if w.how:
         return text(lang, "msg.guess_form", word=word, how=_how(lang, w.how, w.tense))
@@ -56,11 +56,13 @@ def word_notice(lang: str, sources: Iterable, escape: Callable[[str], str] = str
     hashed = [w.word for w in sources if w.source == "hash"]
     stems = [w for w in sources if w.source == "stem"]
     guessed = [w for w in sources if w.source in GUESSED]
-    stem_text = text(lang, "msg.stem_words", pairs=", ".join(f"{escape(w.word)} → {escape(w.stem)}" for w in stems))
+    stem_text = text(lang, "msg.stem_words", pairs=", ".join(f"{isolated(escape(w.word))} → {isolated(escape(w.stem))}"
+                                                             for w in stems))
     guess_text = text(lang, "msg.guessed_words", items=_listed(lang, [guessed_item(lang, w, escape) for w in guessed]))
     warning, caption = [], []
     if hashed:
-        warning.append(text(lang, "msg.hashed_words", words=", ".join(f"‘{escape(w)}’" for w in hashed)))
+        warning.append(text(lang, "msg.hashed_words", words=", ".join(f"‘{isolated(escape(w))}’" for w in hashed),
+                            panel=text(lang, "words.title")))
         if stems:
             warning.append(stem_text)
     elif stems:

@@ -31,7 +31,7 @@ from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
-from .. import analysis, codec, figures, presets, theme
+from .. import accessible, analysis, codec, figures, presets, theme
 from ..errors import InputError
 from ..i18n import CATALOGUE, error_text, notice, text
 from ..lexicon import AXES
@@ -148,6 +148,8 @@ class Page:
         self.compare_slot = None  # where the B − A compare goes: right under the title
         self.share_slot = None  # inside the sidebar's T part, under the T control: where the share link goes
         self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
+        # what this run drew that a scene's caption can be about, in page order: (element key, its visible name)
+        self.focusable: list[tuple[str, str]] = []
 
     def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
         """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
@@ -348,9 +350,14 @@ class Page:
     # drawing helpers
 
     def title(self) -> None:
-        """The page's title, then the notice about words not in the table (every page shows the sentence)."""
+        """The page's title, then the notice about words not in the table (every page shows the sentence) and,
+        under it and always on ①, the drawer that sets a word's meaning (ui/words.py; the notice names it)."""
+        from . import words  # it draws with this module's Page: imported when first drawn, not at import
+
         st.title(self.t(f"page.{self.key}"))
-        word_notice(self)
+        noticed = word_notice(self)
+        if (noticed and self.walk is None) or self.key == "gaze":
+            words.panel(self)
         self.compare_slot = st.container()  # filled when the page is drawn, with the final state
 
     def lead(self, key: str) -> None:
@@ -438,6 +445,7 @@ class Page:
         if self._t_depth:
             fig = tcontrol.attach(self, fig)
         a11y.chart(self, fig, name, live=live or (self._t_depth > 0 and self._state.live_t_charts))
+        self.focusable.append((f"chart:{name}", accessible.visible_title(fig) or name))
         if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
             st.caption(self.t("views.numbers_hover"))
 
@@ -707,10 +715,26 @@ def end_t_step(p: Page) -> None:
     state.t_ids = frozenset()
 
 
-def word_notice(p: Page) -> None:
-    """Under the page title's frame: the words made up from the hash (a warning), and those found by a stem or
-    read from their form and the open lexicons (a caption) — see i18n.notice."""
+def word_notice(p: Page) -> bool:
+    """Under the page title: the words made up from the hash (a warning), and those found by a stem or read from
+    their form and the open lexicons (a caption) — see i18n.notice. While a lesson is walked it waits folded, one
+    line, so that the scene's caption and the chart it is about come first. Whether there was anything to say."""
     warning, caption = notice.word_notice(p.lang, p.scenario.word_sources, md)
+    if not (warning or caption):
+        return False
+    if p.walk is not None:
+        sources = p.scenario.word_sources
+        made = sum(w.source == "hash" for w in sources)
+        guessed = sum(w.source not in ("table", "hash", "edited") for w in sources)
+        with p.drawer(p.t("words.folded", made=made, guessed=guessed), "words:notice") as open_:
+            if open_:
+                _notice_lines(warning, caption)
+        return True
+    _notice_lines(warning, caption)
+    return True
+
+
+def _notice_lines(warning: str, caption: str) -> None:
     if warning:
         st.warning(warning, icon=":material/help:")
     if caption:

@@ -9,6 +9,7 @@ import streamlit as st
 
 from .. import analysis, codec, export, figures, theme
 from ..errors import InputError
+from ..i18n import isolated
 from ..registry import PAGE_KEYS, PAGES
 from ..scenario import pick_index
 from . import classroom
@@ -92,7 +93,7 @@ def predict_reveal(
 def verdict(p: Page, values: np.ndarray, rows: Sequence[str], cols: Sequence[str],
             best: Sequence[tuple[int, int]], guess: tuple[int, int]) -> str:
     """"Right!" or "The largest cell is …", naming every tied cell (up to TIES_LISTED, then how many more)."""
-    cells = ", ".join(f"{md(rows[i])} → {md(cols[j])}" for i, j in best[:TIES_LISTED])
+    cells = ", ".join(f"{isolated(md(rows[i]))} → {isolated(md(cols[j]))}" for i, j in best[:TIES_LISTED])
     if len(best) > TIES_LISTED:
         cells += p.t("lecture.more_cells", k=len(best) - TIES_LISTED)
     value = float(np.asarray(values)[best[0]])

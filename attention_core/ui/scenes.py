@@ -20,12 +20,14 @@ from .guard import guarded
 
 
 def apply(p: Page, index: int) -> None:
-    """Make scene `index` of the session's lesson the one shown, in the language on screen (a scene has its caption
-    in both): its state now, its page at the next run's start (`Page.open`). A widget's callback needs nothing
-    more; a page's body then starts the run again (`st.rerun()`)."""
+    """Make scene `index` of the session's lesson the one shown, in the language and presenter mode on screen (a
+    scene has its caption in both languages, and presenter mode belongs to the lecture, not to the scene: a lesson
+    recorded while preparing, presenter mode off, is walked in class with it on): its state now, its page at the
+    next run's start (`Page.open`). A widget's callback needs nothing more; a page's body then starts the run again
+    (`st.rerun()`)."""
     scene = p.scenes[index]
     p.walk = index
-    p.update(scene.scenario, replace(scene.view, lang=p.lang))
+    p.update(scene.scenario, replace(scene.view, lang=p.lang, presenter=p.presenter))
     if scene.page != p.key:
         p.open(scene.page)
 
@@ -75,9 +77,12 @@ def end(p: Page) -> None:
 
 def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) -> None:
     """Make `lesson` the session's list and show its first scene (the scene list opens, as for a new session
-    with a lesson)."""
+    with a lesson). A lesson made for presenting (its first scene recorded in presenter mode, as the built-in one)
+    starts presenter mode; no scene ever turns it off (`apply`)."""
     p.set_scenes(lesson)
     p.forget_drawer("sc:box")
+    if lesson[0].view.presenter and not p.presenter:
+        p.update(view=replace(p.view, presenter=True))
     if notice:
         p.notify("success", notice)
     apply(p, 0)
@@ -144,17 +149,22 @@ def builder(p: Page) -> None:
             key = f"sc:cap_{lang}"
             st.text_input(p.t(f"lecture.caption_{lang}"), key=key, max_chars=scenes.MAX_CAPTION_CHARS,
                           on_change=p.keep(key, ""))
+        scene, refused = _scene_here(p, focus_picker(p))
+        preview(p, scene, refused)
         full = len(p.scenes) >= scenes.MAX_SCENES
-        if st.button(p.t("lecture.scene_add"), key="sc:add", icon=":material/add_a_photo:", disabled=full):
-            caption = (st.session_state.get("sc:cap_ko", ""), st.session_state.get("sc:cap_en", ""))
-            try:  # a caption's blanks are checked here, as in a lesson file (scenes.caption_pieces)
-                scene = scenes.Scene(p.scenario, p.view, p.key, tuple(" ".join(c.split()) for c in caption))
-            except InputError as err:
-                p.notify("error", p.error(err))
-            else:
-                p.scenes.append(scene)
-                p.notify("success", p.t("lecture.scene_added", k=len(p.scenes)))
-            st.rerun()
+
+        def add() -> None:  # a callback: a press that comes with a fragment's change is not lost (ui/guard.py)
+            # read again: a caption typed and the button pressed at once arrive together, the caption first
+            chosen = st.session_state.get("sc:focus")
+            now, why = _scene_here(p, chosen if chosen in dict(p.focusable) else "")
+            if why is not None:
+                p.notify("error", p.error(why))
+                return
+            p.scenes.append(now)
+            p.notify("success", p.t("lecture.scene_added", k=len(p.scenes)))
+
+        st.button(p.t("lecture.scene_add"), key="sc:add", icon=":material/add_a_photo:", disabled=full,
+                  on_click=guarded(p, add))
         for idx, scene in enumerate(p.scenes):
             label = f"{idx + 1}. {p.t(f'page.{scene.page}')}"
             caption = scene.caption_shown(p.lang)
@@ -194,6 +204,45 @@ def builder(p: Page) -> None:
                 start(p, lesson, p.t("lecture.scenes_loaded", n=len(lesson)))
         if st.button(p.t("lecture.builtin_open"), key="sc:builtin", icon=":material/school:"):
             open_builtin(p)
+
+
+def focus_picker(p: Page) -> str:
+    """"The caption is about": one of the charts and tables this page drew (`Page.focusable`), by its visible name;
+    the scene brings it to just under the caption when it opens. "" for none."""
+    shown = dict(p.focusable)
+    options = ["", *shown]
+    key = "sc:focus"
+    keep = p.keep(key, "")
+    if st.session_state.get(key) not in options:  # another page's element: none here
+        st.session_state[key] = ""
+    chosen = st.selectbox(p.t("lecture.scene_focus"), options, key=key, on_change=keep,
+                          format_func=lambda k: shown.get(k) or p.t("lecture.scene_focus_none"),
+                          help=p.t("lecture.scene_focus_help"))
+    return chosen if chosen in shown else ""
+
+
+def _scene_here(p: Page, focus: str) -> tuple[scenes.Scene | None, InputError | None]:
+    """The scene "add" would add now: this state, page, the captions typed and the focus; or why it cannot be."""
+    caption = tuple(" ".join(str(st.session_state.get(f"sc:cap_{lang}", "")).split()) for lang in ("ko", "en"))
+    try:  # a caption's blanks are checked here, as in a lesson file (scenes.caption_pieces)
+        return scenes.Scene(p.scenario, p.view, p.key, caption, focus), None
+    except InputError as err:
+        return None, err
+
+
+def preview(p: Page, scene: scenes.Scene | None, refused: InputError | None) -> None:
+    """What the class will see when the scene opens: its caption filled from this state, and what comes under it."""
+    st.markdown(f"**{p.t('lecture.scene_preview')}**")
+    if refused is not None:
+        st.error(p.error(refused))
+        return
+    caption = scene.caption_shown(p.lang)
+    if caption:
+        st.info(md(caption), icon=":material/slideshow:")
+    else:
+        st.caption(p.t("lecture.scene_preview_empty"))
+    if scene.focus:
+        st.caption("↓ " + p.t("lecture.scene_preview_focus", name=md(dict(p.focusable)[scene.focus])))
 
 
 def open_builtin(p: Page) -> None:

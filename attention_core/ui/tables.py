@@ -18,6 +18,7 @@ from ..accessible import Table, fixed, table_html
 
 T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/control.js: tables)
 PATH_DECIMALS = 3
+WEIGHT_PATH_KEY = "table:weight-path"
 
 
 def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = None,
@@ -66,6 +67,8 @@ def weight_path_table(p, words: Sequence[str], scores_row: np.ndarray, name: str
     # the rows scroll in a box of their own past about a dozen words (its header stays), as the data grid's did;
     # the sentence stays under the box
     e = html.escape
-    st.html(f'<div class="{T_TABLE_CLASS}" data-t="{t!r}" data-path="{e(data)}">'
-            f'{table_html(table, p.lang, name=name, bars={3: path["weights"]})}'
-            f'<p class="attention-t-caption">{e(caption)}</p></div>')
+    with st.container(key=WEIGHT_PATH_KEY):  # a scene's caption can be about it (Page.focusable)
+        st.html(f'<div class="{T_TABLE_CLASS}" data-t="{t!r}" data-path="{e(data)}">'
+                f'{table_html(table, p.lang, name=name, bars={3: path["weights"]})}'
+                f'<p class="attention-t-caption">{e(caption)}</p></div>')
+    p.focusable.append((WEIGHT_PATH_KEY, name))

@@ -60,6 +60,11 @@ def browser(monkeypatch) -> Browser:
     return Browser(monkeypatch)
 
 
+def visible(text: str) -> str:
+    """Text as read: without the invisible isolates the app puts around each user's word in a list (i18n.isolated)."""
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
 def assert_clean(at: AppTest) -> None:
     """No exception block on the page."""
     assert not at.exception, [e.value for e in at.exception]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import numpy as np
 import pytest
 
-from attention_core import scenes
+from attention_core import analysis, scenes
 from attention_core.ui import md
-from tests.app.conftest import assert_clean, chart, open_drawer, open_page, state
+from tests.app.conftest import assert_clean, chart, open_drawer, open_page, say, state
 from tests.figure_data import decode_typed_arrays
 from tests.test_scenes import numbers
 
@@ -173,3 +174,35 @@ def test_every_number_of_each_builtin_caption_is_in_its_focused_element(lang):
         assert [float(x) for x in said] == numbers(caption)
         missing = [x for x in said if not holds(x, values, written)]
         assert not missing, (k, scene.focus, caption, missing)
+
+
+def test_the_builder_picks_the_captions_focus_by_its_visible_name_and_previews_the_caption():
+    at = open_page("score")
+    open_drawer(at, "sc:box")
+    picker = at.selectbox(key="sc:focus")
+    scores_title = html.unescape(re.sub("<[^>]+>", "", chart(at, "scores").layout.title.text.replace("<br>", " ")))
+    assert picker.options[0] == say("lecture.scene_focus_none")
+    assert " ".join(scores_title.split()) in picker.options  # the chart's own title, as the page shows it
+    path_name = say("score.path", i=state(at).scenario.labels[state(at).view.cell[0]])
+    assert path_name in picker.options  # and the weight path table, by its name
+    weights_title = " ".join(scores_title.split())
+    at.text_input(key="sc:cap_ko").input("‘{word[0]}’의 점수 {s[0][1]}").run()
+    picker.set_value("chart:scores").run()
+    assert_clean(at)
+    s = state(at).scenario
+    filled = f"‘{s.labels[0]}’의 점수 {analysis.compute(s).trace.scores[0, 1]:.2f}"
+    assert any(md(filled) in i.value for i in at.info)  # what the class will see, filled from this state
+    assert any(say("lecture.scene_preview_focus", name=weights_title) in c.value for c in at.caption)
+    at.button(key="sc:add").click().run()
+    (scene,) = state(at).scenes
+    assert scene.focus == "chart:scores" and scene.caption_shown("ko") == filled
+
+
+def test_a_caption_with_a_blank_the_app_does_not_offer_is_refused_in_the_preview_and_not_added():
+    at = open_page("score")
+    open_drawer(at, "sc:box")
+    at.text_input(key="sc:cap_en").input("T is {T:>999999999}").run()
+    assert_clean(at)
+    assert any("{T:>999999999}" in e.value for e in at.error)
+    at.button(key="sc:add").click().run()
+    assert state(at).scenes == []
