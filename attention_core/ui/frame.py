@@ -814,6 +814,8 @@ def on_presenter(p: Page, key: str) -> None:
     ok, on = p.take(key)
     if ok:
         p.update(view=replace(p.view, presenter=bool(on)))
+        if p.walk is not None:  # the page is laid out anew: the scene's focus is brought under its caption again
+            p._state.walk_opened += 1
 
 
 def _on_sentence(p: Page, key: str) -> None:
