@@ -33,32 +33,35 @@ from ..attention import layer_norm
 from ..positions import positional_encoding
 from . import web
 
-
-def _as_script(module: str, name: str, export: str, replacement: str) -> str:
-    """A module of `ui/web/tcontrol/` as a part of the classic script LIBRARY_JS: its one `export` written as a plain
-    declaration (the page runs the same text as before the files were modules)."""
-    if module.count(export) != 1:
-        raise RuntimeError(f"web/tcontrol/{name} must hold `{export}` once")
-    return module.replace(export, replacement)
+_EXPORT = re.compile(r"^export (?:default )?", re.MULTILINE)
 
 
-# The files are ES modules to Node (ui/web/tcontrol/package.json): tests/js imports math.js as it is.
-MATH_JS = _as_script(web.asset("tcontrol/math.js"), "math.js", "export const tmath = ", "const tmath = ")
-DRAW_JS = web.asset("tcontrol/draw.js")
-_CONTROL_MODULE = web.asset("tcontrol/control.js")
+def _as_script(name: str) -> str:
+    """`ui/web/tcontrol/<name>`, an ES module with one export, as a part of the classic script LIBRARY_JS: the
+    `export` (`export default`) keyword taken off its declaration, so that the page runs the same text as when the
+    files were plain scripts. (The files are ES modules to Node, ui/web/tcontrol/package.json: tests/js imports
+    math.js as it is.)"""
+    module = web.asset(f"tcontrol/{name}")
+    if len(_EXPORT.findall(module)) != 1:
+        raise RuntimeError(f"ui/web/tcontrol/{name} must export one declaration, at the start of a line")
+    return _EXPORT.sub("", module)
+
+
+MATH_JS = _as_script("math.js")  # `tmath`
+DRAW_JS = web.asset("tcontrol/draw.js")  # `tdraw`
 
 # The control's code (math, drawing, the control: 35 kB) travels once per page, not with every control. A
 # component's code is sent with each of its elements, and every T step's run sends the T controls again (they
 # are T parts, so that one control moving moves the others): the sidebar's and ③'s or the presenter bar's, 70 kB
 # a step before. The code is one script element on the page (`library`), outside the T parts: a step does not
 # resend it, and a whole run with the same code sends only its hash (Streamlit's message cache). It installs the
-# control's mount function once per browser tab; the component's own module is a few lines that call it.
-_CODE = "\n".join((MATH_JS, DRAW_JS,
-                   _as_script(_CONTROL_MODULE, "control.js", "export default function (", "function mount(")))
-# The mount function's name carries the code's hash: a tab left open over a new version of the app (a redeploy)
-# runs the new code, not the one it installed first.
+# control's mount function (control.js's `mount`) once per browser tab (ui/web/tcontrol/library.js, its __CODE__
+# the code); the component's own module is a few lines that call it.
+_CODE = "\n".join((MATH_JS, DRAW_JS, _as_script("control.js")))
+# The mount function's name (MOUNT in library.js and shim.js) carries the code's hash: a tab left open over a new
+# version of the app (a redeploy) runs the new code, not the one it installed first.
 MOUNT = "__attentionTControl_" + hashlib.sha256(_CODE.encode("utf-8")).hexdigest()[:12]
-LIBRARY_JS = f"(() => {{\n  if (window.{MOUNT}) return;\n{_CODE}\n  window.{MOUNT} = mount;\n}})();\n"
+LIBRARY_JS = web.asset("tcontrol/library.js").replace("MOUNT", MOUNT).replace("__CODE__", _CODE)
 # st.html's sanitiser (DOMPurify, SAFE_FOR_XML) drops a script whose text has "<" before a letter or "/": each such
 # "<" (in the code's strings, template literals and comments only, e.g. "<br>") is written as the escape \x3C,
 # which JavaScript reads as the same "<" in all three.
@@ -66,8 +69,7 @@ LIBRARY_JS = re.sub(r"<(?=[/\w!])", r"\\x3C", LIBRARY_JS)
 
 # The component's module (ui/web/tcontrol/shim.js): the control itself, once the library has run (it is usually
 # there first; if this element is drawn before the library's, it waits a frame at a time, for at most 15 s). Where
-# scripts cannot run at all, neither runs, and the Streamlit slider beside it stays the control. Its MOUNT is the
-# mount function's versioned name.
+# scripts cannot run at all, neither runs, and the Streamlit slider beside it stays the control.
 SHIM_JS = web.asset("tcontrol/shim.js").replace("MOUNT", MOUNT)
 
 _component = st.components.v2.component("attention_t_control", js=SHIM_JS, isolate_styles=False)
@@ -75,7 +77,7 @@ _component = st.components.v2.component("attention_t_control", js=SHIM_JS, isola
 
 def library() -> None:
     """The T control's code, once on the page (outside every T part): see LIBRARY_JS."""
-    st.html(f"<script>{LIBRARY_JS}</script>", unsafe_allow_javascript=True)
+    st.html(web.script_element(LIBRARY_JS), unsafe_allow_javascript=True)
 
 
 def css_key(key: str) -> str:
