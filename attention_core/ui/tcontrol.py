@@ -2,7 +2,7 @@
 
 A Streamlit components-v2 component (`ui/web/tcontrol/control.js`, with the math of `ui/web/tcontrol/math.js` put in
 front of it). While the hand drags or steps it, the browser recomputes every T chart on the page from the inputs the
-server attached to it and redraws it in place on the chart `st.plotly_chart` drew (web/tcontrol/draw.js: only what T
+server attached to it and redraws it in place on the chart `st.plotly_chart` drew (ui/web/tcontrol/draw.js: only what T
 moved, through Plotly's own heatmap code; Plotly.update for the rest). Once the hand
 stops (release, or a pause after key presses) it sends the final T, once; that run is the usual T step (the T
 parts redraw from the canonical state), so the state, link, tables and captions agree and the server's charts
