@@ -17,6 +17,7 @@ command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir)/initdb" ] ||
   || need_apt+=(postgresql)  # tests/classroom: a throwaway cluster per test session
 [ -n "$(fc-list ":family=Noto Sans CJK KR" 2>/dev/null)" ] || need_apt+=(fonts-noto-cjk)  # Hangul in screenshots
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)  # tests/e2e/test_axe.py: axe-core comes from npm
+command -v node >/dev/null 2>&1 || need_apt+=(nodejs)  # the fast tier too: tests/test_web_js.py runs node
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

@@ -52,24 +52,6 @@ __all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_ta
            "predict_reveal", "temperature_slider", "weight_path_table"]
 
 
-# Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,
-# so that each step's key chart starts above the fold at 1280×720.
-# A slider's end labels (shown on hover and focus) keep clear of a caption right under it.
-_LAYOUT_CSS = ("<style>[data-testid='stMainBlockContainer'] { padding-top: 4.25rem; }"
-               "[data-testid='stMain'] [data-testid='stSlider'] { padding-bottom: 0.5rem; }</style>")
-
-
-# On a phone a wide formula scrolls inside its own box instead of running off the screen.
-_PHONE_CSS = """
-<style>
-@media (max-width: 640px) {
-  [data-testid="stMain"] .katex-display { overflow-x: auto; overflow-y: hidden; max-width: 100%; }
-  [data-testid="stMain"] .katex { font-size: 1em; }
-}
-</style>
-"""
-
-
 @contextlib.contextmanager
 def page(key: str) -> Iterator[Page]:
     """The frame: page config, state, sidebar; then the page body; then the share link of the final state."""
@@ -88,8 +70,8 @@ def page(key: str) -> Iterator[Page]:
             layout="wide",
             initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
         )
-        st.html(_LAYOUT_CSS)
-        st.html(_PHONE_CSS)
+        st.html(web.style("layout.css"))  # the space above the title, a slider's end labels
+        st.html(web.style("phone.css"))  # a wide formula on a phone
         a11y.install(p)
         if state.owner_new:  # this browser had no owner secret: keep the session's (ui/state.py)
             web.keep_owner(state.owner)

@@ -25,10 +25,9 @@ from ..classroom.service import HostView
 from ..classroom.store import SettingError, store_errors
 from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
-from . import a11y
+from . import a11y, web
 from .frame import Page, md
 from .guard import LOG, guarded
-from .web import script_json
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
 STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
@@ -131,8 +130,7 @@ def class_card(p: Page) -> None:
         with text_col:
             st.markdown(p.t("classroom.card_how"))
             with st.container(key="class:code"):
-                st.html(f"<div style='font-size:{theme.CLASS_CODE_PX}px;font-weight:700;letter-spacing:0.12em;"
-                        f"font-family:monospace'>{view.code}</div>")
+                st.html(web.style("class-card.css") + f'<div class="attention-class-code">{view.code}</div>')
             with st.container(key="class:link"):
                 st.code(url, language=None, wrap_lines=True)
             if urlsplit(url).hostname in ("localhost", "127.0.0.1", "::1"):
@@ -328,18 +326,6 @@ def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], col
 # the student
 
 
-_STUDENT_CSS = """
-<style>
-[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; max-width: 40rem; }
-[class*="st-key-class-answer-"] button { min-height: 52px; width: 100%; font-size: 1.15rem; }
-[class*="st-key-class-join"] button { min-height: 48px; width: 100%; font-size: 1.1rem; }
-[class*="st-key-class-type-code"] input { min-height: 48px; font-size: 1.4rem; letter-spacing: 0.15em;
-  text-transform: uppercase; font-family: monospace; }
-[data-testid="stMain"] h1 { font-size: 1.75rem; font-weight: 600; padding: 0.75rem 0 1rem; }
-</style>
-"""
-
-
 class _Student:
     """What `a11y.install` and `a11y.chart` read of a page, for the student page (which has no `Page`)."""
 
@@ -389,9 +375,8 @@ def _remembered(code: str) -> str | None:
 
 def _remember(code: str, pid: str) -> None:
     """Keep this browser's place in the class (a cookie, no name in it: the same random id as the address)."""
-    value = script_json(f"{code}.{pid}")
-    st.html(f"<script>document.cookie = {REMEMBER_COOKIE!r} + '=' + {value} + "
-            f"'; path=/; max-age={CLASS_TTL_SECONDS}; SameSite=Lax';</script>", unsafe_allow_javascript=True)
+    cookie = {"name": REMEMBER_COOKIE, "value": f"{code}.{pid}", "maxAge": CLASS_TTL_SECONDS}
+    st.html(web.script("class-cookie.js", cookie), unsafe_allow_javascript=True)
 
 
 def _join(lang: str, code: object) -> None:
@@ -435,7 +420,7 @@ def _student_page() -> None:
     st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
                        page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
     student = _Student(lang)
-    st.html(_STUDENT_CSS)
+    st.html(web.style("student.css"))
     a11y.install(student, title=text(lang, "classroom.student_title"), skip=False)
     title, switch = st.columns([3, 2], vertical_alignment="center")
     title.markdown(f"# {text(lang, 'classroom.student_title')}")  # the page's one h1: its headings start here

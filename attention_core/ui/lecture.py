@@ -12,7 +12,7 @@ from ..errors import InputError
 from ..i18n import isolated
 from ..registry import PAGE_KEYS, PAGES
 from ..scenario import pick_index
-from . import classroom
+from . import classroom, web
 from .frame import Page, md, on_presenter, sentence_input, temperature_slider
 from .guard import guarded
 from .scenes import nav, walking
@@ -104,52 +104,8 @@ def verdict(p: Page, values: np.ndarray, rows: Sequence[str], cols: Sequence[str
     return p.t("lecture.wrong", largest=largest, guess=float(np.asarray(values)[guess]))
 
 
-_PRESENTER_CSS = """
-<style>
-[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
-[data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
-[data-testid="stMain"] [data-testid="stCaptionContainer"],
-[data-testid="stMain"] [data-testid="stWidgetLabel"] p,
-[data-testid="stMain"] .attention-t-label,
-[data-testid="stMain"] [data-testid="stAlertContentInfo"] p,
-[data-testid="stMain"] button p,
-[data-testid="stMain"] [data-testid="stExpander"] summary p,
-[data-testid="stMain"] [data-testid="stMarkdownContainer"] td,
-[data-testid="stMain"] [data-testid="stMarkdownContainer"] th,
-[data-testid="stMain"] [data-testid="stTable"] td,
-[data-testid="stMain"] [data-testid="stTable"] th,
-[data-testid="stMain"] .a11y-table td,
-[data-testid="stMain"] .a11y-table th,
-[data-testid="stMain"] .attention-t-caption,
-[data-testid="stMain"] [data-testid="stMetricLabel"] p { font-size: 22px !important; line-height: 1.5 !important; }
-/* what is typed or picked reads as large as the text around it: the sentence box, numbers, select boxes */
-[data-testid="stMain"] input,
-[data-testid="stMain"] textarea,
-[data-testid="stMain"] [data-baseweb="select"] div { font-size: 22px !important; }
-[data-testid="stMain"] [data-baseweb="input"],
-[data-testid="stMain"] [data-baseweb="select"] > div { min-height: 3rem; }
-/* the slider's value above its track and its end labels below keep clear of the label and the caption */
-[data-testid="stMain"] [data-testid="stSlider"] { padding-bottom: 1.6rem; }
-[data-testid="stMain"] [data-testid="stSliderThumbValue"] { font-size: 22px; }
-[data-testid="stMain"] [data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: 1rem; }
-/* the class's join card: its address and its code (also in the card's title line, shown folded) read from the back */
-[data-testid="stMain"] .st-key-class-link code { font-size: 22px !important; }
-[data-testid="stMain"] .st-key-class-card [data-testid="stMarkdownContainer"] strong code {
-  font-size: 34px !important; }
-[data-testid="stMain"] h1 { font-size: 48px !important; }
-/* The title takes the focus after each step (a screen reader starts there: WCAG 2.4.3), but it is no control, and
-   on a projector its ring reads as a highlight nobody asked for. The controls keep theirs (a11y.py). */
-[data-testid="stMain"] h1[tabindex="-1"]:focus { outline: none !important; }
-[data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 34px !important; }
-[data-testid="stMain"] .katex { font-size: 1.5em !important; }
-[data-testid="stMainBlockContainer"] {
-  max-width: 100% !important; padding: 5rem 3rem 4rem !important;  /* top: below the 3.75 rem fixed header */
-}
-</style>
-"""
-
-# The presenter's script, installed once per browser tab (it looks everything up when it needs it, so it does
-# nothing on a page without presenter buttons or scenes):
+# The presenter's script (ui/web/clicker.js), installed once per browser tab (it looks everything up when it needs
+# it, so it does nothing on a page without presenter buttons or scenes):
 # - PageDown / PageUp (what a presentation clicker sends) click the page's next / previous button wherever the
 #   focus is: Streamlit's own button shortcuts stay silent while an input (such as the presenter toggle just
 #   switched on) holds the focus. Text areas and the data editors keep the keys for themselves. A press that
@@ -163,227 +119,7 @@ _PRESENTER_CSS = """
 # - A scene's focus: a scene's marker (`scenes.focus_marker`) names the element its caption is about; it is
 #   scrolled to just under the pinned bar once per opening, and kept there while the page above it is still
 #   being drawn, until it has stayed put for a moment or the user scrolls.
-CLICKER_JS = """
-<script>
-(() => {
-  if (window.__attentionClicker) return;
-  window.__attentionClicker = true;
-  const MAIN = '[data-testid="stMain"]';
-  const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30, QUIET_FRAMES = 3;
-  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
-  const stepButton = (which) => [...document.querySelectorAll(`${MAIN} .st-key-pr-${which} button`)].find(shown);
-  const presenterOn = () => [...document.querySelectorAll(".st-key-sb-presenter input, .st-key-pr-presenter input")]
-    .some((box) => box.checked);
-
-  let snapshot = null;
-  const takeSnapshot = () => {
-    const main = document.querySelector(MAIN);
-    if (!main || !main.querySelector("h1")) return;
-    const copy = main.cloneNode(true);
-    const sized = "p, li, h1, h2, h3, label, .katex";  // the presenter CSS sizes them through the main's test id
-    const dst = copy.querySelectorAll(sized);
-    main.querySelectorAll(sized).forEach((el, i) => {
-      const cs = getComputedStyle(el);
-      dst[i].style.fontSize = cs.fontSize;
-      dst[i].style.lineHeight = cs.lineHeight;
-    });
-    copy.removeAttribute("data-testid");  // a copy, not the page: no test id, no element keys
-    copy.querySelectorAll('[class*="st-key-"]').forEach((el) => {
-      el.className = el.className.replace(/\bst-key-/g, "was-key-");
-    });
-    copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
-    snapshot = {copy, at: performance.now(), rect: main.getBoundingClientRect(), scroll: main.scrollTop};
-  };
-  const showSnapshot = () => {
-    const box = document.createElement("div");
-    box.id = "attention-old-page";
-    box.setAttribute("aria-hidden", "true");  // a picture of the old page: screen readers and the keyboard skip it
-    box.inert = true;
-    const r = snapshot.rect;
-    Object.assign(box.style, {position: "fixed", left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`,
-                              height: `${r.height}px`, overflow: "hidden", zIndex: 90, pointerEvents: "none"});
-    Object.assign(snapshot.copy.style, {height: "100%", overflow: "hidden"});
-    box.appendChild(snapshot.copy);
-    document.body.appendChild(box);
-    snapshot.copy.scrollTop = snapshot.scroll;
-    box.dataset.shownAt = String(performance.now());
-  };
-
-  let pending = null;
-  // A kept press is done once the run that draws the buttons is over and the page has been still for a few
-  // frames: that run's own reports (presenter mode's page width, from a fragment) go first. Streamlit sends the
-  // widget changes of one moment together, as a run of the first fragment among them, so a click sent with a
-  // fragment's report would be run as that fragment's and lost.
-  let mutations = 0, waiting = false;
-  const pressWhenQuiet = () => {
-    if (waiting) return;
-    waiting = true;
-    let still = 0, seen = mutations;
-    const tick = () => {
-      if (!pending || performance.now() - pending.at > PENDING_MS) {
-        pending = null;
-        waiting = false;
-        return;
-      }
-      const app = document.querySelector('[data-testid="stApp"]');
-      const idle = !!app && app.getAttribute("data-test-script-state") === "notRunning";
-      still = idle && mutations === seen ? still + 1 : 0;
-      seen = mutations;
-      if (still >= QUIET_FRAMES) {
-        waiting = false;
-        if (press(pending.which)) pending = null;
-        return;
-      }
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  };
-  const press = (which) => {
-    const button = stepButton(which);
-    if (!button) return false;
-    if (!button.disabled) {
-      takeSnapshot();
-      button.click();
-    }
-    return true;
-  };
-  const typing = new WeakSet();  // text boxes edited since their text was last sent
-  document.addEventListener("input", (e) => {
-    const t = e.target;
-    if (t && t.matches && t.matches("input:not([type=range]):not([type=checkbox]):not([type=radio])")) typing.add(t);
-  }, true);
-  document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target) typing.delete(e.target); }, true);
-  document.addEventListener("focusout", (e) => { if (e.target) typing.delete(e.target); }, true);
-  window.addEventListener("keydown", (e) => {
-    if (e.key !== "PageDown" && e.key !== "PageUp") return;
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const t = e.target;
-    if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
-    // a box being typed in keeps its keys (a step would drop what is typed), and so does an open list; a box whose
-    // text was sent (Enter, or the focus left it) lets the clicker step, as with the focus anywhere else
-    if (t && t.matches && t.matches("input") && typing.has(t)) return;
-    if (t && t.closest && t.closest("[aria-expanded='true']")) return;
-    const which = e.key === "PageDown" ? "next" : "prev";
-    const opening = performance.now() - opened < PENDING_MS;  // a lesson or presenter mode is just being opened
-    if (!stepButton(which) && !presenterOn() && !opening) return;  // not presenting: the key scrolls as usual
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    pending = press(which) ? null : {which, at: performance.now()};
-  }, true);
-  // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
-  // a few milliseconds: not for every click of every visitor)
-  const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
-  let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
-  document.addEventListener("click", (e) => {
-    if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
-  }, true);
-  document.addEventListener("pointerdown", (e) => {
-    const on = e.target.closest && e.target.closest("button, label, a");
-    if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;
-    if (presenterOn() || on.closest(STARTS)) takeSnapshot();
-  }, true);
-
-  const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
-  const scrollerOf = (el) => {
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      const oy = getComputedStyle(p).overflowY;
-      if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight) return p;
-    }
-    return document.scrollingElement;
-  };
-  const aimed = new Set();
-  // what labels a focus from above: a subheading, the select box or buttons that choose what it shows
-  const LABELS = '[data-testid="stHeading"] :is(h2, h3), [data-testid="stSelectbox"], [data-testid="stButtonGroup"]';
-  let padded = null;  // the page's block, while it has room added under a focus near the end
-  const unpad = () => {
-    if (padded) padded.style.removeProperty("padding-bottom");
-    padded = null;
-  };
-  const aim = (marker) => {
-    const id = `${marker.dataset.nonce}:${marker.dataset.focus}`;
-    if (aimed.has(id)) return;
-    aimed.add(id);
-    unpad();
-    padded = document.querySelector('[data-testid="stMainBlockContainer"]');
-    const cls = keyClass(marker.dataset.focus || "");
-    const started = performance.now();
-    let stopped = false, still = 0;
-    const stop = () => { stopped = true; };
-    window.addEventListener("wheel", stop, {once: true, passive: true});
-    window.addEventListener("touchmove", stop, {once: true, passive: true});
-    window.addEventListener("keydown", (e) => { if (!["PageDown", "PageUp"].includes(e.key)) stop(); }, {once: true});
-    const tick = () => {
-      if (stopped || !marker.isConnected || performance.now() - started > AIM_MS) return;
-      const el = [...document.querySelectorAll(`${MAIN} .${cls}`)].find(shown);
-      if (el) {
-        const bar = [...document.querySelectorAll(`${MAIN} .st-key-pr-bar`)].find(shown);
-        const header = document.querySelector('[data-testid="stHeader"]');
-        const under = bar ? bar.getBoundingClientRect().bottom : (header ? header.getBoundingClientRect().bottom : 0);
-        const scroller = scrollerOf(el);
-        const before = scroller.scrollTop;
-        // the top of the focus's row of columns, when the row fits: what stands beside the focus (a table, a note)
-        // is not cut by the pinned bar either; and the focus's labels right above it (a subheading, the word
-        // picker that chooses what it shows) when they fit too
-        const room = innerHeight - under - 16;
-        const row = el.closest('[data-testid="stHorizontalBlock"]');
-        // (or at least from the row's top down to the focus's bottom: a table beside a long column keeps its head)
-        const fits = row && (row.getBoundingClientRect().height <= room
-                             || el.getBoundingClientRect().bottom - row.getBoundingClientRect().top <= room);
-        let top = fits ? row : el;
-        if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
-        const bottom = top.getBoundingClientRect().bottom;
-        for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {
-          if (!shown(prev) || prev.getBoundingClientRect().height < 1) continue;  // a style, an empty slot
-          if (prev.querySelector(".st-key-pr-bar, h1") || !prev.querySelector(LABELS)) break;
-          if (bottom - prev.getBoundingClientRect().top > room) break;
-          top = prev;
-          k += 1;
-        }
-        const gap = top.getBoundingClientRect().top - (under + 8);
-        // a focus near the page's end: room under it, so that it can come up to the bar (nothing is left cut by
-        // the bar's edge)
-        const short = before + gap - (scroller.scrollHeight - scroller.clientHeight);
-        if (short > 1 && padded) {
-          const now = parseFloat(getComputedStyle(padded).paddingBottom) || 0;
-          padded.style.setProperty("padding-bottom", `${Math.ceil(now + short)}px`, "important");
-        }
-        if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
-        const plot = el.querySelector(".js-plotly-plot");
-        const drawn = !plot || plot.querySelector(".main-svg");
-        still = Math.abs(scroller.scrollTop - before) > 1 || !drawn ? 0 : still + 1;
-        if (still >= STILL_FRAMES) {
-          marker.dataset.aimed = "1";
-          return;
-        }
-      }
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  };
-
-  new MutationObserver(() => {
-    const main = document.querySelector(MAIN);
-    const titled = !!(main && main.querySelector("h1"));
-    const old = document.getElementById("attention-old-page");
-    if (titled) {
-      if (old) {
-        old.remove();
-        snapshot = null;
-      }
-    } else if (snapshot && !old && performance.now() - snapshot.at < SNAPSHOT_MS) {
-      showSnapshot();
-    }
-    mutations += 1;
-    if (pending) {
-      if (performance.now() - pending.at > PENDING_MS) pending = null;
-      else if (stepButton(pending.which)) pressWhenQuiet();
-    }
-    if (padded && !presenterOn() && document.querySelector(".st-key-sb-presenter input")) unpad();  // not presenting
-    document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
-  }).observe(document.body, {childList: true, subtree: true});
-})();
-</script>
-"""
+CLICKER_JS = web.script("clicker.js")
 
 
 OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in their own body
@@ -391,7 +127,7 @@ OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in th
 
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
-    st.html(_PRESENTER_CSS)
+    st.html(web.style("presenter.css"))  # the room's text sizes
     if walking(p):  # the clicker walks the lesson's scenes instead of the steps
         nav(p)
         sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")

@@ -5,7 +5,8 @@
 by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it. After a burst of T
 presses the server's run redrew every T chart that way, and the class saw charts go blank for 13–316 ms
 (docs/rehearsal.md); during ⑦'s auto-training three of its charts were blank most of the time. This component
-keeps one element under its key and hands each new figure to `Plotly.react`, which redraws the same plot.
+(`ui/web/live-chart.js`) keeps one element under its key and hands each new figure to `Plotly.react`, which redraws
+the same plot.
 
 It uses the Plotly.js Streamlit loads for its own charts (`window.Plotly`, see facts), so a page that shows a
 live chart has shown at least one `st.plotly_chart` in the same document first: ⑦ has some of its own, and the
@@ -19,28 +20,17 @@ import json
 
 import streamlit as st
 
+from . import web
+
 _HTML = '<div class="attention-live-box"><div class="attention-live-chart"></div></div>'  # the box: for tests
-_JS = """
-export default function ({ data, parentElement }) {
-  const gd = parentElement.querySelector('.attention-live-chart');
-  if (!gd || !data) return;
-  const figure = JSON.parse(data.figure);
-  const config = Object.assign({ responsive: true }, data.config);
-  let tries = 0;
-  const draw = () => {
-    if (!window.Plotly) { if (tries++ < 600) setTimeout(draw, 50); return; }  // Streamlit loads it lazily
-    window.Plotly.react(gd, figure.data || [], Object.assign({ autosize: true }, figure.layout || {}), config);
-  };
-  draw();
-}
-"""
 _COMPONENT = None
 
 
 def _component():
     global _COMPONENT
     if _COMPONENT is None:
-        _COMPONENT = st.components.v2.component("attention_live_chart", html=_HTML, js=_JS, isolate_styles=False)
+        _COMPONENT = st.components.v2.component("attention_live_chart", html=_HTML, js=web.asset("live-chart.js"),
+                                                isolate_styles=False)
     return _COMPONENT
 
 

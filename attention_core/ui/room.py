@@ -3,11 +3,11 @@
 The server cannot know how wide the window is, and a chart's numbers fit their cells or not by that width (cell
 numbers of theme.PRESENTER_MIN_PX need so many pixels). Without a measure the charts are laid out for a 1280 px
 window (theme.PRESENTER_WIDTH_SCALE), which leaves out numbers a 1920 px projector has room for. In presenter mode
-a small components-v2 element (in the folded sidebar) measures the main column's content width, rounded down to
-STEP_PX, and tells the server when it differs from the width the server lays out for (once when presenter mode
-opens, then only when the window is resized across a step); the whole run that follows lays the charts out for
-it. Once the charts are laid out for the page's width, the element sets `data-attention-room` (the width) on the
-document's root element.
+a small components-v2 element (in the folded sidebar; its module is `ui/web/room.js`) measures the main column's
+content width, rounded down to STEP_PX, and tells the server when it differs from the width the server lays out
+for (once when presenter mode opens, then only when the window is resized across a step); the whole run that
+follows lays the charts out for it. Once the charts are laid out for the page's width, the element sets
+`data-attention-room` (the width) on the document's root element.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from .. import theme
+from . import web
 
 KEY = "room:width"
 USED_KEY = "room:used"  # the width the last whole run laid its charts out for
@@ -23,38 +24,8 @@ STEP_PX = 64  # a width is told to the server rounded down to this: a resize wit
 MIN_PX, MAX_PX = 480, 4096  # anything else is not a presenter page's width (a hidden tab reports 0)
 FIT = 0.97  # a chart is laid out for this share of its measured share of the page (the gaps between columns)
 
-_JS = """
-const live = new WeakMap();
-export default function ({ data, parentElement, setStateValue }) {
-  let state = live.get(parentElement);
-  if (!state) {
-    state = { data, sent: null, timer: 0 };
-    live.set(parentElement, state);
-    state.tell = () => {
-      const main = document.querySelector('[data-testid="stMainBlockContainer"]');
-      if (!main || !parentElement.isConnected) return;
-      const cs = getComputedStyle(main);
-      const width = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-      const step = Math.floor(width / state.data.step) * state.data.step;
-      if (step < state.data.min || step > state.data.max) return;
-      if (step === state.data.known) {  // the server lays the charts out for this page's width
-        document.documentElement.dataset.attentionRoom = String(step);
-        return;
-      }
-      delete document.documentElement.dataset.attentionRoom;
-      if (step === state.sent) return;
-      state.sent = step;
-      setStateValue("width", step);
-    };
-    new ResizeObserver(() => { clearTimeout(state.timer); state.timer = setTimeout(state.tell, 250); })
-      .observe(document.body);
-  }
-  state.data = data;
-  requestAnimationFrame(state.tell);
-}
-"""
 
-_component = st.components.v2.component("attention_room_width", js=_JS, isolate_styles=False)
+_component = st.components.v2.component("attention_room_width", js=web.asset("room.js"), isolate_styles=False)
 
 
 def measured() -> int | None:

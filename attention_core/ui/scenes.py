@@ -2,7 +2,7 @@
 
 A walk applies a scene's whole state (and page); its caption, filled from the scene's state, shows as a banner
 pinned at the top of the page with the step buttons, and the scene's focus (the element the caption is about)
-is brought into view just under it once per opening (`lecture.CLICKER_JS` does the scrolling in the browser).
+is brought into view just under it once per opening (`ui/web/clicker.js` does the scrolling in the browser).
 The previous/next buttons carry the same keys as presenter mode's step buttons, so the clicker handler drives
 both.
 """
@@ -13,8 +13,9 @@ from dataclasses import replace
 
 import streamlit as st
 
-from .. import codec, scenes, theme
+from .. import codec, scenes
 from ..errors import InputError
+from . import web
 from .frame import Page, md
 from .guard import guarded
 
@@ -93,25 +94,6 @@ def walking(p: Page) -> bool:
     return p.walk is not None and 0 <= p.walk < len(p.scenes)
 
 
-# The bar stays at the top while the page scrolls (below Streamlit's 3.75 rem fixed header), so that the caption
-# and the element it is about are on the screen together; the focus marker's own box takes no room.
-_BAR_CSS = f"""
-<style>
-[data-testid="stMain"] :has(> .st-key-pr-bar) {{  /* the bar's wrapper: sticky moves only within its parent */
-  position: sticky; top: 3.75rem; z-index: 99; background-color: {theme.PRESENTER_BAR_BG}; padding-bottom: 0.25rem;
-  /* and a little past its sides: the borders of boxes scrolled under it (inputs, tables) do not peek out */
-  box-shadow: -0.75rem 0 0 {theme.PRESENTER_BAR_BG}, 0.75rem 0 0 {theme.PRESENTER_BAR_BG};
-}}
-[data-testid="stMain"] [data-testid="stElementContainer"]:has(.attention-focus) {{ display: none; }}
-/* On a short or narrow screen (a phone, a window zoomed to 200 %) a pinned bar with its caption would cover most of
-   it, at 640 × 360 all of it (WCAG 1.4.10): there it scrolls away with the page. */
-@media (max-height: 600px), (max-width: 640px) {{
-  [data-testid="stMain"] :has(> .st-key-pr-bar) {{ position: static; box-shadow: none; }}
-}}
-</style>
-"""
-
-
 def focus_marker(scene: scenes.Scene, opened: int) -> str:
     """What tells the browser to bring the scene's focus into view: its key (checked by `scenes`: letters,
     digits, ":", "_", "-" only) and a number new at each opening, so that it scrolls once per opening."""
@@ -136,7 +118,8 @@ def nav(p: Page) -> None:
             scene_caption(p)
 
         p.follows_t(scene_caption_part)()
-        st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
+        # pinned at the top while the page scrolls (ui/web/scene-bar.css); the focus marker's own box takes no room
+        st.html(web.style("scene-bar.css") + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 
 def builder(p: Page) -> None:

@@ -16,7 +16,7 @@ import streamlit as st
 from .. import analysis, theme
 from ..accessible import Table, fixed, table_html
 
-T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (tcontrol/control.js: tables)
+T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (ui/web/tcontrol/control.js: tables)
 PATH_DECIMALS = 3
 WEIGHT_PATH_KEY = "table:weight-path"
 
@@ -39,7 +39,8 @@ def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = No
 
 
 def t_text(t: float) -> str:
-    """T as the pages print it (f"{t:g}"); tcontrol/math.js's tText prints the same for every T in [T_MIN, T_MAX]."""
+    """T as the pages print it (f"{t:g}"); ui/web/tcontrol/math.js's tText prints the same for every T in
+    [T_MIN, T_MAX] (tests/test_web_js.py)."""
     return f"{t:g}"
 
 
@@ -49,7 +50,7 @@ def weight_path_table(p, words: Sequence[str], scores_row: np.ndarray, name: str
     row sum) under it: an HTML table drawn at the state's T.
 
     It is no T part: the T control redraws it in the browser from the row's scores, at every T it previews and at
-    the T each of its runs confirms (tcontrol/control.js: `tables`, the math of tcontrol/math.js: `weightPath`), so a
+    the T each of its runs confirms (ui/web/tcontrol/control.js: `tables`, the math of its math.js: `weightPath`), so a
     T step of the control does not send it again; the page says so (`Page.t_in_browser`), and a step the browser
     did not draw (the Streamlit slider, a failed preview) redraws the whole page. A table is text the presenter
     style sheet sets at the room's size, and a screen reader reads it as a table (the data grid draws on a canvas)."""

@@ -1,8 +1,8 @@
 """The T control: one browser-side control for the sidebar's, ③'s and the presenter bar's T.
 
-A Streamlit components-v2 component (`tcontrol/control.js`, with the math of `tcontrol/math.js` put in front of
-it). While the hand drags or steps it, the browser recomputes every T chart on the page from the inputs the
-server attached to it and redraws it in place on the chart `st.plotly_chart` drew (tcontrol/draw.js: only what T
+A Streamlit components-v2 component (`ui/web/tcontrol/control.js`, with the math of `ui/web/tcontrol/math.js` put in
+front of it). While the hand drags or steps it, the browser recomputes every T chart on the page from the inputs the
+server attached to it and redraws it in place on the chart `st.plotly_chart` drew (ui/web/tcontrol/draw.js: only what T
 moved, through Plotly's own heatmap code; Plotly.update for the rest). Once the hand
 stops (release, or a pause after key presses) it sends the final T, once; that run is the usual T step (the T
 parts redraw from the canonical state), so the state, link, tables and captions agree and the server's charts
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
@@ -32,56 +31,53 @@ import streamlit as st
 from .. import analysis, figures, learn, presets
 from ..attention import layer_norm
 from ..positions import positional_encoding
+from . import web
 
-_HERE = Path(__file__).with_name("tcontrol")
-MATH_JS = (_HERE / "math.js").read_text(encoding="utf-8")
-DRAW_JS = (_HERE / "draw.js").read_text(encoding="utf-8")
-_CONTROL_MODULE = (_HERE / "control.js").read_text(encoding="utf-8")
-_EXPORT = "export default function ("
-if _CONTROL_MODULE.count(_EXPORT) != 1:
-    raise RuntimeError("tcontrol/control.js must export one default function: `export default function (...`")
+_EXPORT = re.compile(r"^export (?:default )?", re.MULTILINE)
+
+
+def _as_script(name: str) -> str:
+    """`ui/web/tcontrol/<name>`, an ES module with one export, as a part of the classic script LIBRARY_JS: the
+    `export` (`export default`) keyword taken off its declaration, so that the page runs the same text as when the
+    files were plain scripts. (The files are ES modules to Node, ui/web/tcontrol/package.json: tests/js imports
+    math.js as it is.)"""
+    module = web.asset(f"tcontrol/{name}")
+    if len(_EXPORT.findall(module)) != 1:
+        raise RuntimeError(f"ui/web/tcontrol/{name} must export one declaration, at the start of a line")
+    return _EXPORT.sub("", module)
+
+
+MATH_JS = _as_script("math.js")  # `tmath`
+DRAW_JS = web.asset("tcontrol/draw.js")  # `tdraw`
 
 # The control's code (math, drawing, the control: 35 kB) travels once per page, not with every control. A
 # component's code is sent with each of its elements, and every T step's run sends the T controls again (they
 # are T parts, so that one control moving moves the others): the sidebar's and ③'s or the presenter bar's, 70 kB
 # a step before. The code is one script element on the page (`library`), outside the T parts: a step does not
 # resend it, and a whole run with the same code sends only its hash (Streamlit's message cache). It installs the
-# control's mount function once per browser tab; the component's own module is a few lines that call it.
-_CODE = "\n".join((MATH_JS, DRAW_JS, _CONTROL_MODULE.replace(_EXPORT, "function mount(")))
-# The mount function's name carries the code's hash: a tab left open over a new version of the app (a redeploy)
-# runs the new code, not the one it installed first.
+# control's mount function (control.js's `mount`) once per browser tab (ui/web/tcontrol/library.js, its __CODE__
+# the code); the component's own module is a few lines that call it.
+_CODE = "\n".join((MATH_JS, DRAW_JS, _as_script("control.js")))
+# The mount function's name (MOUNT in library.js and shim.js) carries the code's hash: a tab left open over a new
+# version of the app (a redeploy) runs the new code, not the one it installed first.
 MOUNT = "__attentionTControl_" + hashlib.sha256(_CODE.encode("utf-8")).hexdigest()[:12]
-LIBRARY_JS = f"(() => {{\n  if (window.{MOUNT}) return;\n{_CODE}\n  window.{MOUNT} = mount;\n}})();\n"
+LIBRARY_JS = web.asset("tcontrol/library.js").replace("MOUNT", MOUNT).replace("__CODE__", _CODE)
 # st.html's sanitiser (DOMPurify, SAFE_FOR_XML) drops a script whose text has "<" before a letter or "/": each such
 # "<" (in the code's strings, template literals and comments only, e.g. "<br>") is written as the escape \x3C,
 # which JavaScript reads as the same "<" in all three.
 LIBRARY_JS = re.sub(r"<(?=[/\w!])", r"\\x3C", LIBRARY_JS)
 
-# The component's module: the control itself, once the library has run (it is usually there first; if this
-# element is drawn before the library's, it waits a frame at a time, for at most 15 s). Where scripts cannot run at
-# all, neither runs, and the Streamlit slider beside it stays the control.
-SHIM_JS = """
-export default function (args) {
-  const mount = window.MOUNT;
-  if (mount) return mount(args);
-  let cleanup = null, gone = false;
-  const until = performance.now() + 15000;  // then the library is not coming: the Streamlit slider stays the control
-  const wait = () => {
-    if (gone || performance.now() > until) return;
-    if (window.MOUNT) cleanup = window.MOUNT(args);
-    else requestAnimationFrame(wait);
-  };
-  requestAnimationFrame(wait);
-  return () => { gone = true; if (typeof cleanup === "function") cleanup(); };
-}
-""".replace("MOUNT", MOUNT)
+# The component's module (ui/web/tcontrol/shim.js): the control itself, once the library has run (it is usually
+# there first; if this element is drawn before the library's, it waits a frame at a time, for at most 15 s). Where
+# scripts cannot run at all, neither runs, and the Streamlit slider beside it stays the control.
+SHIM_JS = web.asset("tcontrol/shim.js").replace("MOUNT", MOUNT)
 
 _component = st.components.v2.component("attention_t_control", js=SHIM_JS, isolate_styles=False)
 
 
 def library() -> None:
     """The T control's code, once on the page (outside every T part): see LIBRARY_JS."""
-    st.html(f"<script>{LIBRARY_JS}</script>", unsafe_allow_javascript=True)
+    st.html(web.script_element(LIBRARY_JS), unsafe_allow_javascript=True)
 
 
 def css_key(key: str) -> str:

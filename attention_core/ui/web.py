@@ -1,8 +1,26 @@
 """The app's web code, kept as files in `ui/web/` and read once at import, and the one way data goes into a script.
 
+Every script and style sheet the app sends lives in `ui/web/` (no Python file holds JavaScript or CSS;
+tests/test_web_js.py checks it): classic scripts for `st.html` (`a11y.js`, `clicker.js`, `owner.js`,
+`class-cookie.js`), the components' ES modules (`room.js`, `live-chart.js`, `tcontrol/shim.js`), the T control's
+library (`tcontrol/`: math.js, draw.js, control.js, put together by ui/tcontrol.py) and the style sheets (`*.css`).
+
 A script's data is JSON written by `script_json`: every character that could end the script element or the string
 it sits in (`<`, `>`, `&`, U+2028, U+2029) is escaped, so no text from a user, a link or a file can close the
 `<script>` and start markup of its own.
+
+Theme values reach the style sheets as CSS custom properties: `theme_style()` is one generated `:root { … }` block
+that sets `--attention-<name>` for each theme.py constant in THEMED (`FOCUS_COLOR` → `--attention-focus-color`, a
+`*_PX` size with its unit), and the sheets say `var(--attention-focus-color)`. It is sent with the accessibility
+style sheet (`a11y.install`), which every page, the class page included, draws at the start of every whole run,
+before any sheet that uses it (the presenter's, the scene bar's, the class card's come later in the same run). Why
+custom properties rather than placeholders filled in the text: it is the simpler of the two, with no substitution
+step in Python, so the files are plain CSS sent as they are (nothing half-filled can reach the browser, and a
+browser, an editor or a linter reads them as written) and each value keeps one name from theme.py to the page. Its
+cost: a sheet's text names the property, not the value, and means nothing without the `:root` block;
+tests/test_web_js.py checks that every `var(--attention-…)` a sheet uses is set here (and every value set is used).
+When the sheets moved here, every element's computed style in presenter mode, on a phone and on the class pages was
+compared with the literal values' and found the same.
 """
 
 from __future__ import annotations
@@ -13,8 +31,16 @@ from pathlib import Path
 
 import streamlit as st
 
+from .. import theme
+
 WEB = Path(__file__).resolve().parent / "web"
 _UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+# The theme.py constants the style sheets use, each as `--attention-<its name in lower case, "_" as "-">`.
+THEMED = ("FOCUS_COLOR", "CAPTION_TEXT_COLOR", "SELECTED_TEXT_COLOR", "QUOTE_TEXT_COLOR", "CONTROL_EDGE_COLOR",
+          "LINK_TEXT_COLOR", "TABLE_BAR_COLOR", "PRIMARY_COLOR", "NEUTRAL_COLOR", "PRESENTER_TEXT_COLOR",
+          "PRESENTER_PRIMARY_COLOR", "DISABLED_BG", "DISABLED_TEXT", "PRESENTER_BAR_BG", "TOUCH_TARGET_PX",
+          "THUMB_DOT_PX", "CLASS_CODE_PX")
 
 
 @cache
@@ -28,9 +54,37 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).translate(_UNSAFE)
 
 
-def script(name: str, data: object) -> str:
-    """`<script>` with the file `ui/web/<name>`, its `__DATA__` replaced by `data` (`script_json`)."""
-    return f"<script>{asset(name).replace('__DATA__', script_json(data))}</script>"
+def script(name: str, data: object = None) -> str:
+    """`<script>` with the file `ui/web/<name>`, its `__DATA__` replaced by `data` (`script_json`); a file without
+    `__DATA__` is sent as it is (`data` None)."""
+    text = asset(name)
+    if "__DATA__" in text:
+        text = text.replace("__DATA__", script_json(data))
+    elif data is not None:
+        raise ValueError(f"ui/web/{name} takes no data")
+    return script_element(text)
+
+
+def script_element(text: str) -> str:
+    """`<script>` with `text`, a script put together by its module (ui/tcontrol.py's library)."""
+    return f"<script>{text}</script>"
+
+
+def style(*names: str) -> str:
+    """`<style>` with the files `ui/web/<name>`, in order."""
+    return "<style>\n" + "".join(asset(name) for name in names) + "</style>"
+
+
+def css_var(name: str) -> str:
+    """The custom property of theme.py's `name`: FOCUS_COLOR → --attention-focus-color."""
+    return "--attention-" + name.lower().replace("_", "-")
+
+
+def theme_style() -> str:
+    """`<style>:root { … }</style>`: the THEMED values of theme.py as CSS custom properties (`*_PX` in px)."""
+    values = {css_var(name): f"{getattr(theme, name)}px" if name.endswith("_PX") else getattr(theme, name)
+              for name in THEMED}
+    return "<style>\n:root {\n" + "".join(f"  {k}: {v};\n" for k, v in values.items()) + "}\n</style>"
 
 
 def keep_owner(owner: str) -> None:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 from attention_core import codec
-from attention_core.ui import T_OPTIONS
+from attention_core.ui import T_OPTIONS, web
 from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown
 from tests.e2e.app_driver import t_control as t_control_of
 from tests.e2e.helpers import wait_for_app
@@ -22,8 +21,7 @@ from tests.e2e.helpers import wait_for_app
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
 PRESSES, GAP_MS, ROUNDS = 5, 60, 3
-CONTROL_JS = Path(__file__).resolve().parents[2] / "attention_core" / "ui" / "tcontrol" / "control.js"
-PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", CONTROL_JS.read_text(encoding="utf-8")).group(1))
+PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js")).group(1))
 # when the page saw each step of a T control (its input event, before the control's own handler ends)
 RECORD_STEPS_JS = """
 () => {

@@ -1,12 +1,12 @@
 """The T control in a real browser (attention_core/ui/tcontrol).
 
-- One math, checked twice: the browser's redraw of every T chart (tcontrol/math.js, fed the inputs the server
+- One math, checked twice: the browser's redraw of every T chart (ui/web/tcontrol/math.js, fed the inputs the server
   attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
   scenario, two random ones, 64 words and one word, each with ⑧'s causal mask on, the pages walked by their links.
 - ②'s weight path table, redrawn by the control too: the browser's numbers against attention_core at every T
   option for the same scenarios, printed as the server prints them; a step does not send the table again, and
   where the browser cannot draw it (no Plotly, no module) the server does.
-- A fast frame (tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
+- A fast frame (ui/web/tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
 - A drag redraws the weights chart several times before the server hears anything; the release is told once.
 - A five-press burst is one message to the server, so one server run.
 - Where the preview cannot run (no Plotly) every step goes to the server; where the module cannot load at all,
@@ -30,7 +30,7 @@ from attention_core.accessible import fixed
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
-from attention_core.ui import tcontrol
+from attention_core.ui import web
 from attention_core.ui.state import Training
 from tests.e2e.app_driver import (
     SIDEBAR,
@@ -357,7 +357,7 @@ FULL_REDRAW_JS = """
 
 
 def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int, summed: int) -> None:
-    """A preview frame redraws only what T moved (tcontrol/draw.js); Plotly's own redraw of the figures from the
+    """A preview frame redraws only what T moved (ui/web/tcontrol/draw.js); Plotly's own redraw of the figures from the
     same data, right after, must leave every image, number, colour, bar, mark and axis as the frame drew them."""
     fast, fast_marks = read(page, DRAWN_JS), read(page, MARKS_DRAWN_JS)
     fast_notes = read(page, NOTES_DRAWN_JS)
@@ -427,8 +427,7 @@ PRESS_TIMES_JS = """() => {
   }, true);
 }"""
 # control.js: the server is told PAUSE_MS after the last key press
-PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", (Path(tcontrol.__file__).parent / "tcontrol" / "control.js")
-                         .read_text(encoding="utf-8"))[1])
+PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js"))[1])
 
 
 def test_a_five_press_burst_is_one_message_to_the_server(app_server, new_page):

@@ -2,7 +2,7 @@
 // inputs the server computed (S, V, X, γ, β, the mask). Plain functions over arrays of rows; no DOM here.
 // Checked against attention_core in Chromium at relative 1e-9 (tests/e2e/test_t_control.py).
 
-const tmath = (() => {
+export const tmath = (() => {
   const LN_EPS = 1e-5;  // attention.layer_norm's ε
 
   // softmax(S / T) row by row with the row's largest allowed entry subtracted; a masked entry weighs exactly 0

@@ -219,7 +219,7 @@ function hideFallback(parentElement, key) {
   document.head.appendChild(style);
 }
 
-export default function ({ data, parentElement, setTriggerValue }) {
+export default function mount({ data, parentElement, setTriggerValue }) {
   let state = live.get(parentElement);
   if (!state || !parentElement.contains(state.root)) {
     state = build(parentElement, data);

@@ -1,0 +1,217 @@
+(() => {
+  if (window.__attentionClicker) return;
+  window.__attentionClicker = true;
+  const MAIN = '[data-testid="stMain"]';
+  const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30, QUIET_FRAMES = 3;
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const stepButton = (which) => [...document.querySelectorAll(`${MAIN} .st-key-pr-${which} button`)].find(shown);
+  const presenterOn = () => [...document.querySelectorAll(".st-key-sb-presenter input, .st-key-pr-presenter input")]
+    .some((box) => box.checked);
+
+  let snapshot = null;
+  const takeSnapshot = () => {
+    const main = document.querySelector(MAIN);
+    if (!main || !main.querySelector("h1")) return;
+    const copy = main.cloneNode(true);
+    const sized = "p, li, h1, h2, h3, label, .katex";  // the presenter CSS sizes them through the main's test id
+    const dst = copy.querySelectorAll(sized);
+    main.querySelectorAll(sized).forEach((el, i) => {
+      const cs = getComputedStyle(el);
+      dst[i].style.fontSize = cs.fontSize;
+      dst[i].style.lineHeight = cs.lineHeight;
+    });
+    copy.removeAttribute("data-testid");  // a copy, not the page: no test id, no element keys
+    copy.querySelectorAll('[class*="st-key-"]').forEach((el) => {
+      el.className = el.className.replace(/st-key-/g, "was-key-");
+    });
+    copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
+    snapshot = {copy, at: performance.now(), rect: main.getBoundingClientRect(), scroll: main.scrollTop};
+  };
+  const showSnapshot = () => {
+    const box = document.createElement("div");
+    box.id = "attention-old-page";
+    box.setAttribute("aria-hidden", "true");  // a picture of the old page: screen readers and the keyboard skip it
+    box.inert = true;
+    const r = snapshot.rect;
+    Object.assign(box.style, {position: "fixed", left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`,
+                              height: `${r.height}px`, overflow: "hidden", zIndex: 90, pointerEvents: "none"});
+    Object.assign(snapshot.copy.style, {height: "100%", overflow: "hidden"});
+    box.appendChild(snapshot.copy);
+    document.body.appendChild(box);
+    snapshot.copy.scrollTop = snapshot.scroll;
+    box.dataset.shownAt = String(performance.now());
+  };
+
+  let pending = null;
+  // A kept press is done once the run that draws the buttons is over and the page has been still for a few
+  // frames: that run's own reports (presenter mode's page width, from a fragment) go first. Streamlit sends the
+  // widget changes of one moment together, as a run of the first fragment among them, so a click sent with a
+  // fragment's report would be run as that fragment's and lost.
+  let mutations = 0, waiting = false;
+  const pressWhenQuiet = () => {
+    if (waiting) return;
+    waiting = true;
+    let still = 0, seen = mutations;
+    const tick = () => {
+      if (!pending || performance.now() - pending.at > PENDING_MS) {
+        pending = null;
+        waiting = false;
+        return;
+      }
+      const app = document.querySelector('[data-testid="stApp"]');
+      const idle = !!app && app.getAttribute("data-test-script-state") === "notRunning";
+      still = idle && mutations === seen ? still + 1 : 0;
+      seen = mutations;
+      if (still >= QUIET_FRAMES) {
+        waiting = false;
+        if (press(pending.which)) pending = null;
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  const press = (which) => {
+    const button = stepButton(which);
+    if (!button) return false;
+    if (!button.disabled) {
+      takeSnapshot();
+      button.click();
+    }
+    return true;
+  };
+  const typing = new WeakSet();  // text boxes edited since their text was last sent
+  document.addEventListener("input", (e) => {
+    const t = e.target;
+    if (t && t.matches && t.matches("input:not([type=range]):not([type=checkbox]):not([type=radio])")) typing.add(t);
+  }, true);
+  document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target) typing.delete(e.target); }, true);
+  document.addEventListener("focusout", (e) => { if (e.target) typing.delete(e.target); }, true);
+  window.addEventListener("keydown", (e) => {
+    if (e.key !== "PageDown" && e.key !== "PageUp") return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target;
+    if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
+    // a box being typed in keeps its keys (a step would drop what is typed), and so does an open list; a box whose
+    // text was sent (Enter, or the focus left it) lets the clicker step, as with the focus anywhere else
+    if (t && t.matches && t.matches("input") && typing.has(t)) return;
+    if (t && t.closest && t.closest("[aria-expanded='true']")) return;
+    const which = e.key === "PageDown" ? "next" : "prev";
+    const opening = performance.now() - opened < PENDING_MS;  // a lesson or presenter mode is just being opened
+    if (!stepButton(which) && !presenterOn() && !opening) return;  // not presenting: the key scrolls as usual
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    pending = press(which) ? null : {which, at: performance.now()};
+  }, true);
+  // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
+  // a few milliseconds: not for every click of every visitor)
+  const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
+  let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
+  }, true);
+  document.addEventListener("pointerdown", (e) => {
+    const on = e.target.closest && e.target.closest("button, label, a");
+    if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;
+    if (presenterOn() || on.closest(STARTS)) takeSnapshot();
+  }, true);
+
+  const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
+  const scrollerOf = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const oy = getComputedStyle(p).overflowY;
+      if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight) return p;
+    }
+    return document.scrollingElement;
+  };
+  const aimed = new Set();
+  // what labels a focus from above: a subheading, the select box or buttons that choose what it shows
+  const LABELS = '[data-testid="stHeading"] :is(h2, h3), [data-testid="stSelectbox"], [data-testid="stButtonGroup"]';
+  let padded = null;  // the page's block, while it has room added under a focus near the end
+  const unpad = () => {
+    if (padded) padded.style.removeProperty("padding-bottom");
+    padded = null;
+  };
+  const aim = (marker) => {
+    const id = `${marker.dataset.nonce}:${marker.dataset.focus}`;
+    if (aimed.has(id)) return;
+    aimed.add(id);
+    unpad();
+    padded = document.querySelector('[data-testid="stMainBlockContainer"]');
+    const cls = keyClass(marker.dataset.focus || "");
+    const started = performance.now();
+    let stopped = false, still = 0;
+    const stop = () => { stopped = true; };
+    window.addEventListener("wheel", stop, {once: true, passive: true});
+    window.addEventListener("touchmove", stop, {once: true, passive: true});
+    window.addEventListener("keydown", (e) => { if (!["PageDown", "PageUp"].includes(e.key)) stop(); }, {once: true});
+    const tick = () => {
+      if (stopped || !marker.isConnected || performance.now() - started > AIM_MS) return;
+      const el = [...document.querySelectorAll(`${MAIN} .${cls}`)].find(shown);
+      if (el) {
+        const bar = [...document.querySelectorAll(`${MAIN} .st-key-pr-bar`)].find(shown);
+        const header = document.querySelector('[data-testid="stHeader"]');
+        const under = bar ? bar.getBoundingClientRect().bottom : (header ? header.getBoundingClientRect().bottom : 0);
+        const scroller = scrollerOf(el);
+        const before = scroller.scrollTop;
+        // the top of the focus's row of columns, when the row fits: what stands beside the focus (a table, a note)
+        // is not cut by the pinned bar either; and the focus's labels right above it (a subheading, the word
+        // picker that chooses what it shows) when they fit too
+        const room = innerHeight - under - 16;
+        const row = el.closest('[data-testid="stHorizontalBlock"]');
+        // (or at least from the row's top down to the focus's bottom: a table beside a long column keeps its head)
+        const fits = row && (row.getBoundingClientRect().height <= room
+                             || el.getBoundingClientRect().bottom - row.getBoundingClientRect().top <= room);
+        let top = fits ? row : el;
+        if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
+        const bottom = top.getBoundingClientRect().bottom;
+        for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {
+          if (!shown(prev) || prev.getBoundingClientRect().height < 1) continue;  // a style, an empty slot
+          if (prev.querySelector(".st-key-pr-bar, h1") || !prev.querySelector(LABELS)) break;
+          if (bottom - prev.getBoundingClientRect().top > room) break;
+          top = prev;
+          k += 1;
+        }
+        const gap = top.getBoundingClientRect().top - (under + 8);
+        // a focus near the page's end: room under it, so that it can come up to the bar (nothing is left cut by
+        // the bar's edge)
+        const short = before + gap - (scroller.scrollHeight - scroller.clientHeight);
+        if (short > 1 && padded) {
+          const now = parseFloat(getComputedStyle(padded).paddingBottom) || 0;
+          padded.style.setProperty("padding-bottom", `${Math.ceil(now + short)}px`, "important");
+        }
+        if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
+        const plot = el.querySelector(".js-plotly-plot");
+        const drawn = !plot || plot.querySelector(".main-svg");
+        still = Math.abs(scroller.scrollTop - before) > 1 || !drawn ? 0 : still + 1;
+        if (still >= STILL_FRAMES) {
+          marker.dataset.aimed = "1";
+          return;
+        }
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+
+  new MutationObserver(() => {
+    const main = document.querySelector(MAIN);
+    const titled = !!(main && main.querySelector("h1"));
+    const old = document.getElementById("attention-old-page");
+    if (titled) {
+      if (old) {
+        old.remove();
+        snapshot = null;
+      }
+    } else if (snapshot && !old && performance.now() - snapshot.at < SNAPSHOT_MS) {
+      showSnapshot();
+    }
+    mutations += 1;
+    if (pending) {
+      if (performance.now() - pending.at > PENDING_MS) pending = null;
+      else if (stepButton(pending.which)) pressWhenQuiet();
+    }
+    if (padded && !presenterOn() && document.querySelector(".st-key-sb-presenter input")) unpad();  // not presenting
+    document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
+  }).observe(document.body, {childList: true, subtree: true});
+})();

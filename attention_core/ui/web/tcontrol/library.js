@@ -1,0 +1,5 @@
+(() => {
+  if (window.MOUNT) return;
+__CODE__
+  window.MOUNT = mount;
+})();
