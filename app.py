@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention_core import analysis, ui
+from attention_core import analysis, theme, ui
 from attention_core.registry import t_options
 
 with ui.page("home") as page:
@@ -45,7 +45,8 @@ with ui.page("home") as page:
             (a, b), share = analysis.most_looked_pair(page.lesson.trace.weights)
             page.chart(page.fig.bars(share, words, title=page.t("home.share_chart", t=page.scenario.temperature,
                                                                   a=words[a], b=words[b]),
-                                     y_title=page.t("home.share_axis"), y_range=(0.0, 110.0), decimals=0), "share")
+                                     y_title=page.t("home.share_axis"), y_range=(0.0, 110.0), decimals=0,
+                                     width_px=theme.FULL_WIDTH_PX * 2 / 5), "share")
 
         share_part()
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{T}\right)V")

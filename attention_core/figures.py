@@ -259,20 +259,30 @@ def for_touch(fig):
     return touch
 
 
+# Plotly's toolbar buttons a chart does not show: only the PNG export stays (zooming a matrix whose every cell is
+# named on hover and in its table adds little). One button keeps the toolbar narrow enough (theme.MODEBAR_PX) for the
+# titles, which wrap short of it, never to run under it.
+MODEBAR_REMOVED = ["zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d", "autoScale2d", "resetScale2d"]
+
+
 def chart_config(filename: str) -> dict:
     """The chart toolbar: PNG export at 2× with a sensible name, no Plotly logo."""
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in filename)[:60] or "chart"
     return {
         "displaylogo": False,
         "toImageButtonOptions": {"format": "png", "scale": theme.EXPORT_SCALE, "filename": safe},
-        "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"],
+        "modeBarButtonsToRemove": MODEBAR_REMOVED,
     }
 
 
+def _wide(c: str) -> bool:
+    """Drawn about 1 em wide: Hangul and CJK, and arrows (→ ↓), which the Hangul font draws full width."""
+    return unicodedata.east_asian_width(c) in "WF" or "\u2190" <= c <= "\u21ff"
+
+
 def text_width(label: str, size: int) -> float:
-    """Approximate rendered width in px: wide (Hangul, CJK) glyphs ≈ 1 em, others ≈ 0.6 em."""
-    return sum(size * (theme.WIDE_GLYPH_EM if unicodedata.east_asian_width(c) in "WF" else theme.NARROW_GLYPH_EM)
-               for c in str(label))
+    """Approximate rendered width in px: wide glyphs (`_wide`) ≈ 1 em, others ≈ 0.6 em."""
+    return sum(size * (theme.WIDE_GLYPH_EM if _wide(c) else theme.NARROW_GLYPH_EM) for c in str(label))
 
 
 def _margins(size: int, title: str, rows: Sequence[str] = (), y_title: str = "", bottom: Sequence[str] = (),
@@ -314,9 +324,11 @@ def _words(title: str) -> list[str]:
 
 
 def wrap(title: str, size: int, max_px: float = 380) -> str:
-    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets. Where that
-    leaves one word alone on the last line, the lines are made as even as that many lines allow."""
-    words = _words(title)
+    """Break a long title into lines (<br>) of at most about `max_px` pixels, at spaces outside brackets (inside a
+    bracket too, when the bracket alone is wider than that). Where that leaves one word alone on the last line, the
+    lines are made as even as that many lines allow."""
+    words = [part for word in _words(title)
+             for part in (word.split(" ") if text_width(word, size) > max_px else [word])]
 
     def greedy(limit: float) -> list[str]:
         lines, line = [], ""
@@ -405,7 +417,7 @@ def _figure(
     by default a half-width chart's), then the Figure."""
     size = _font_size(presenter)
     _escape_labels(data, layout)
-    title_px = title_px or _room_width(theme.TITLE_WIDTH_PX, presenter)
+    title_px = (title_px or _room_width(theme.TITLE_WIDTH_PX, presenter)) - theme.MODEBAR_PX  # the toolbar's corner
     title = wrap(plain(title), size + 2, max_px=title_px)
     extra_lines = title.count("<br>")
     line_px = (size + 2) * theme.TITLE_LINE_EM
@@ -755,8 +767,10 @@ def bars(
     highlight: int | None = None,
     presenter: bool = False,
     height: int = 300,
+    width_px: float = theme.TITLE_WIDTH_PX,
+    room: float | None = None,
 ) -> go.Figure:
-    """Vertical bars with their values printed on them."""
+    """Vertical bars with their values printed on them; the title wrapped for `width_px`, the width it gets."""
     n = len(values)
     data = [{
         "type": "bar", "x": list(range(n)), "y": list(values),
@@ -772,7 +786,8 @@ def bars(
     size = _font_size(presenter)
     margin = _margins(size, title, rows=("-0.00",), y_title=y_title, bottom=labels, bottom_angle=angle)
     margin["t"] += size  # room for the value printed above the tallest bar
-    return _figure(data, layout, title, height, presenter, margin)
+    return _figure(data, layout, title, height, presenter, margin,
+                   title_px=_room_width(width_px, presenter, room) - 2 * theme.TITLE_PAD_PX)
 
 
 @memoised
@@ -1154,8 +1169,11 @@ def weight_lines(
     title: str = "",
     presenter: bool = False,
     height: int = 260,
+    width_px: float = theme.TITLE_WIDTH_PX,
+    room: float | None = None,
 ) -> go.Figure:
-    """The chosen word (top) linked to every word (bottom) by a line whose thickness is the weight."""
+    """The chosen word (top) linked to every word (bottom) by a line whose thickness is the weight; the title wrapped
+    for `width_px`, the width it gets."""
     n = len(labels)
     top5 = float(np.sort(weights_row)[-min(5, n)])  # with many words only the five largest are labelled
     drawn = float(np.sort(weights_row)[-min(16, n)])  # and only the 16 thickest lines are drawn (one trace each)
@@ -1176,7 +1194,8 @@ def weight_lines(
         "showlegend": False,
     })
     layout = {"xaxis": {"visible": False, "range": [-0.7, n - 0.3]}, "yaxis": {"visible": False, "range": [-0.6, 1.4]}}
-    return _figure(data, layout, title, height, presenter)
+    return _figure(data, layout, title, height, presenter,
+                   title_px=_room_width(width_px, presenter, room) - 2 * theme.TITLE_PAD_PX)
 
 
 def _grid_axes(layout: dict, index: int, x_domain: list[float], y_domain: list[float]) -> tuple[str, str]:

@@ -132,3 +132,4 @@ MARK_LIGHT = "#ffffff"
 MARK_MIN_CONTRAST = 4.5
 DIGIT_LINE_EM = 1.15  # a line of digits in a cell, measured across
 TITLE_WIDTH_PX = 380  # a chart title wraps at about this width unless its chart says how wide it is
+MODEBAR_PX = 90  # the chart toolbar's corner (PNG and full screen: figures.MODEBAR_REMOVED), kept clear of titles

@@ -89,7 +89,8 @@ with ui.page("value") as page:
     @page.follows_t
     def lines_part() -> None:
         page.chart(page.fig.weight_lines(page.lesson.trace.weights[i], words, i,
-                                         title=page.t("value.lines_chart", word=word), height=380), "lines")
+                                         title=page.t("value.lines_chart", word=word), height=380,
+                                         width_px=theme.FULL_WIDTH_PX * 2 / 5), "lines")
 
     @page.follows_t
     def word_read_part() -> None:  # names the word it looks at most, and its weight

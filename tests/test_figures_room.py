@@ -308,8 +308,10 @@ def test_chart_titles_wrap_at_the_chart_width_and_keep_bracketed_groups_whole(la
     assert all(figures.text_width(line, size) <= width for line in lines)
 
 
-def test_wrap_breaks_outside_brackets():
-    assert figures.wrap("a (b c d e f g h) i", 10, max_px=40).split("<br>") == ["a", "(b c d e f g h)", "i"]
+def test_wrap_breaks_outside_brackets_unless_a_bracket_is_wider_than_a_line():
+    assert figures.wrap("xx (b c) yy", 10, max_px=60).split("<br>") == ["xx (b c)", "yy"]  # a bracket kept whole
+    lines = figures.wrap("a (b c d e f g h) i", 10, max_px=40).split("<br>")  # one too wide for any line: broken
+    assert all(figures.text_width(line, 10) <= 40 for line in lines) and " ".join(lines) == "a (b c d e f g h) i"
 
 
 # --- Home's grid ----------------------------------------------------------------------------------------------------
