@@ -112,3 +112,30 @@ def test_no_chart_toolbar_sits_over_a_title(app_server, new_page, size):
         if found:
             covered[spec.key] = found
     assert covered == {}
+
+
+FOCUS_IN_GRID_JS = """
+() => {
+  const grid = document.activeElement && document.activeElement.closest('[data-testid="stDataFrame"]');
+  if (!grid) return null;
+  const s = getComputedStyle(grid);
+  return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)};
+}
+"""
+
+
+def test_a_data_grid_that_takes_the_keyboard_focus_shows_a_ring(app_server, new_page):
+    page = new_page(viewport=(1280, 900))
+    page.goto(url(app_server, "temperature"))
+    settle(page)
+    grid = page.locator("[data-testid='stMain'] [data-testid='stDataFrame']").first
+    grid.scroll_into_view_if_needed()
+    page.locator("[data-testid='stMain'] h1").first.focus()
+    ring = None
+    for _ in range(80):  # Tab through the page until the focus lands in a grid (bounded: the page's stops)
+        page.keyboard.press("Tab")
+        ring = page.evaluate(FOCUS_IN_GRID_JS)
+        if ring is not None:
+            break
+    assert ring is not None, "no data grid took the focus"
+    assert ring["style"] != "none" and ring["width"] >= 2, ring
