@@ -600,8 +600,10 @@ def heatmap(
     masked_label: str = "masked",
     room: float | None = None,
     span: tuple[float, float] | None = None,
+    max_height: int | None = None,
 ) -> go.Figure:
-    """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1).
+    """A labelled matrix heatmap; `kind` "signed" (diverging, centred on 0) or "weights" (0–1). `max_height`: the
+    tallest it may be drawn (presenter mode's window, less what stays above it: ui.room.height), its rows shorter.
     `span`: the lowest and highest the values reach (e.g. over every T): the signed scale (unless `limit`) and the
     size of the cell numbers are fitted to it instead of to `values`, so they stay put while the values move.
 
@@ -665,6 +667,8 @@ def heatmap(
     margin = fitted_margin(ticks, size, rows, size)
     fixed_height = height is not None
     height = height or heatmap_height(n_rows, presenter, margin["t"] + margin["b"] - 60)
+    if max_height is not None:
+        height = min(height, max_height)
     cell_w = max(1.0, (width_px - margin["l"] - margin["r"]) / len(ticks))
     cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
     if not rotate and widest + theme.TICK_GAP_PX > cell_w:  # upright labels would run into each other: turn them
@@ -676,6 +680,7 @@ def heatmap(
     margin = fitted_margin([*x_shown, *ticks[n_cols:]], x_size, y_shown, y_size)
     if y_title and not fixed_height:  # tall enough for the rotated y title on one line (wrapped, it lost glyphs)
         cap = theme.PRESENTER_TITLE_GROWTH_MAX_PX if presenter else theme.HEATMAP_MAX_HEIGHT
+        cap = min(cap, max_height) if max_height is not None else cap
         height = int(max(height, min(cap, text_width(plain(y_title), size) + size + margin["t"] + margin["b"])))
         cell_h = max(1.0, (height - margin["t"] - margin["b"]) / n_rows)
     if y_title:  # a rotated title longer than the plot is tall runs into the chart title: wrap it

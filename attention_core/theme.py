@@ -133,3 +133,6 @@ MARK_MIN_CONTRAST = 4.5
 DIGIT_LINE_EM = 1.15  # a line of digits in a cell, measured across
 TITLE_WIDTH_PX = 380  # a chart title wraps at about this width unless its chart says how wide it is
 MODEBAR_PX = 90  # the chart toolbar's corner (PNG and full screen: figures.MODEBAR_REMOVED), kept clear of titles
+# What stays above a chart brought under a scene's caption in presenter mode: Streamlit's header (60 px) and the
+# lesson's bar (its buttons and a two-line caption at 22 px), with the gaps between
+PRESENTER_CHROME_PX = 260

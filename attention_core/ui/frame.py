@@ -111,20 +111,24 @@ class Charts:
     """`figures`' builders with the presenter styling (and on a phone its width) bound, so a page never passes
     them chart by chart."""
 
-    def __init__(self, presenter: bool, room: float | None = None, phone: bool = False) -> None:
+    def __init__(self, presenter: bool, room: float | None = None, phone: bool = False,
+                 room_height: int | None = None) -> None:
         self._presenter = presenter
         self._room = room  # presenter mode's measured page width, for the builders that lay out by width (ui.room)
         self._phone = phone
+        self._room_height = room_height  # and the height a chart may take there (ui.room.height)
 
     def __getattr__(self, name: str):
         if name not in figures.BUILDERS:
             raise AttributeError(f"{name} is not a figure builder (Axis, Mark: import them from figures)")
         builder = getattr(figures, name)
         params = inspect.signature(builder).parameters
+        extra = {}
         if self._room is not None and "room" in params:
-            bound = functools.partial(builder, presenter=self._presenter, room=self._room)
-        else:
-            bound = functools.partial(builder, presenter=self._presenter)
+            extra["room"] = self._room
+        if self._room_height is not None and "max_height" in params:
+            extra["max_height"] = self._room_height
+        bound = functools.partial(builder, presenter=self._presenter, **extra)
         if self._phone and "width_px" in params:
             return functools.partial(_on_phone, bound, params["width_px"].default)
         return bound
@@ -426,7 +430,8 @@ class Page:
     @property
     def fig(self) -> Charts:
         """The figure builders with this page's presenter styling bound once: `page.fig.heatmap(...)`."""
-        return Charts(self.presenter, room.scale(self.presenter), phone=self.on_phone)
+        return Charts(self.presenter, room.scale(self.presenter), phone=self.on_phone,
+                      room_height=room.height(self.presenter))
 
     def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
         """The axes of a word × word matrix: rows are the looking words (Query), columns the looked-at (Key)."""

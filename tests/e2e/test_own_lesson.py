@@ -33,8 +33,8 @@ def add_scene(page, key: str, focus: str, caption: str) -> None:
     box.fill(caption)
     box.press("Enter")
     settle(page)
-    name = page.evaluate("(k) => { const el = document.querySelector(`.${k} .gtitle`); return el && el.textContent; }",
-                         key_class(focus))
+    name = page.evaluate("(k) => { const gd = document.querySelector(`.${k} .js-plotly-plot`);"  # as the page titles it
+                         " return gd && gd.layout.title.text.replace(/<br>/g, ' '); }", key_class(focus))
     assert name, focus
     by_key(page, "sc:focus").locator("input").first.click()
     page.keyboard.type(name.split()[0])  # the list opens filtered to it
@@ -57,14 +57,12 @@ def test_a_lesson_built_with_presenter_mode_off_walks_in_presenter_mode_with_eac
     lesson = [scene for scene in _session_lesson(page)]
     assert [(sc.page, sc.focus, sc.view.presenter) for sc in lesson] == [(k, f, False) for k, f, _ in PLAN]
 
-    page.set_viewport_size({"width": size[0], "height": size[1]})  # in class
-    by_key(page, "sc:go:0").locator("button").first.click()  # the first scene, from the scene list (it folds)
+    page.set_viewport_size({"width": size[0], "height": size[1]})  # in class: presenter mode, then the lesson
+    click_toggle(page, "sb:presenter")
     settle(page)
     open_sidebar(page)
-    click_toggle(page, "sb:presenter")  # then presenter mode, and the clicker walks the rest
-    settle(page)
-    page.locator("[data-testid='stSidebarCollapseButton'] button").first.click()  # folded again, as presenting
-    page.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]').dataset.collapsed === 'true'")
+    open_drawer(page, "lecture.scenes")
+    by_key(page, "sc:go:0").locator("button").first.click()  # the first scene, from the scene list (which folds)
     settle(page)
     for k, (key, focus, _) in enumerate(PLAN):
         if k:

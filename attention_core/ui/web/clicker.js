@@ -133,9 +133,12 @@
     padded = null;
   };
   const aim = (marker) => {
-    const id = `${marker.dataset.nonce}:${marker.dataset.focus}`;
+    // once per opening, and again once presenter mode has laid the page out for another room (a sidebar folded, a
+    // window resized: ui/room.py marks the root with the width the charts are laid out for)
+    const id = `${marker.dataset.nonce}:${marker.dataset.focus}:${document.documentElement.dataset.attentionRoom || ""}`;
     if (aimed.has(id)) return;
     aimed.add(id);
+    delete marker.dataset.aimed;  // at rest again only once this aim is
     unpad();
     padded = document.querySelector('[data-testid="stMainBlockContainer"]');
     const cls = keyClass(marker.dataset.focus || "");
