@@ -46,10 +46,12 @@ from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
 from .tables import number_table, weight_path_table
 
+class_hides = classroom.hides  # a chart of this screen answers the class's open question: the page hides it
+
 gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
-           "predict_reveal", "temperature_slider", "weight_path_table"]
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "class_hides", "guarded", "md", "number_table", "open_builtin",
+           "page", "predict_reveal", "temperature_slider", "weight_path_table"]
 
 
 # Less empty space above the title (the default is 6rem), still clear of Streamlit's ~60 px fixed header,

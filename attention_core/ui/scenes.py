@@ -15,6 +15,7 @@ import streamlit as st
 
 from .. import codec, scenes, theme
 from ..errors import InputError
+from . import classroom
 from .frame import Page, md
 from .guard import guarded
 
@@ -24,6 +25,8 @@ def apply(p: Page, index: int) -> None:
     in both): its state now, its page at the next run's start (`Page.open`). A widget's callback needs nothing
     more; a page's body then starts the run again (`st.rerun()`)."""
     scene = p.scenes[index]
+    if walking(p) and p.walk != index:
+        classroom.leave_scene(p, p.scenes[p.walk])  # the question the last scene asked closes before this one shows
     p.walk = index
     p.update(scene.scenario, replace(scene.view, lang=p.lang))
     if scene.page != p.key:
@@ -131,6 +134,8 @@ def nav(p: Page) -> None:
             scene_caption(p)
 
         p.follows_t(scene_caption_part)()
+        if scene.question is not None:
+            classroom.scene_question(p, scene)
         st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 
