@@ -135,7 +135,7 @@ def frozen_row(labels: Sequence[str], values: Sequence[float], right: Sequence[i
     return fig
 
 
-STRIP_OPACITY = 0.35  # one student's share, drawn as a short line: many on one value read darker
+STRIP_OPACITY = 0.45  # one student's share, drawn as a short line: many on one value read darker
 SPREAD_HEIGHT_PX = 400
 
 
@@ -168,8 +168,8 @@ def spread(labels: Sequence[str], mean: Sequence[float], spreads: Sequence[Seque
             strip_y.append(float(v))
     fig.add_trace(go.Scatter(
         x=strip_x, y=strip_y, mode="markers", name=each_name, hoverinfo="skip",
-        marker={"symbol": "line-ew-open", "size": int(size * 2.4), "opacity": STRIP_OPACITY,
-                "line": {"width": 2, "color": theme.TRUTH_COLOR}},
+        marker={"symbol": "line-ew-open", "size": int(size * 2.6), "opacity": STRIP_OPACITY,
+                "color": theme.TRUTH_COLOR, "line": {"width": 3, "color": theme.TRUTH_COLOR}},
     ))
     if model is not None:
         fig.add_trace(go.Bar(
@@ -242,3 +242,42 @@ def cell_colors(values: Sequence[float], kind: str = "signed") -> tuple[list[str
         scale, low, high = get_colorscale(theme.DIVERGING), -m, m
     backgrounds = [cell_color(float(v), scale, low, high) for v in z.ravel()]
     return backgrounds, [ring_color(b) for b in backgrounds]
+
+
+def t_histogram(options: Sequence[float], counts: Sequence[int], right: Sequence[int] = (), title: str = "",
+                y_title: str = "", right_name: str = "", presenter: bool = False, height: int = 340) -> go.Figure:
+    """The room's T guesses, upright (the lecturer's screen): one bar per T option in the picker's order, its count
+    printed when someone picked it; once revealed the right T (and any T whose row prints the same) in the truth
+    colour, named in the legend. Trace 0 holds every option's count. The options' labels turn 45° when crowded."""
+    labels = [f"{t:g}" for t in options]
+    n = len(labels)
+    counts = [int(c) for c in counts]
+    right = set(right)
+    size = _size(presenter)
+    colors = [theme.TRUTH_COLOR if k in right else theme.NEUTRAL_COLOR for k in range(n)]
+    fig = go.Figure(go.Bar(
+        x=list(range(n)), y=counts, text=[str(c) if c else "" for c in counts], textposition="outside",
+        cliponaxis=False, marker={"color": colors},
+        customdata=labels, hovertemplate="T = %{customdata}: %{y}<extra></extra>", showlegend=False,
+    ))
+    if right:
+        names = ", ".join(labels[k] for k in sorted(right))
+        fig.add_trace(go.Bar(x=[None], y=[None], name=f"✓ {plain(right_name)}: T = {names}",
+                             marker={"color": theme.TRUTH_COLOR}, showlegend=True, hoverinfo="skip"))
+    top = max(counts or [0])
+    _, step = _count_ticks(top)
+    widest = max((text_width(lab, size) for lab in labels), default=0.0)
+    rotate = n > 12
+    ticks_px = widest * 0.72 + size if rotate else size * LINE_EM
+    bottom = theme.EDGE_PX + ticks_px + (size * (theme.LEGEND_ROW_EM + 0.4) if right else 0)
+    numbers = text_width(str(max(1, top) + step), size)
+    margin = {"l": int(theme.ROW_LABEL_PAD_PX + numbers + (size * theme.Y_TITLE_EM if y_title else 0)),
+              "r": theme.EDGE_PX, "t": _top(title, size), "b": int(bottom)}
+    _layout(fig, title, height, size, margin)
+    fig.update_layout(showlegend=bool(right), legend={"orientation": "h", "yref": "container", "y": 0,
+                                                      "yanchor": "bottom", "x": 0, "xanchor": "left"})
+    fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,
+                     tickangle=-45 if rotate else 0, range=[-0.6, n - 0.4], title=None)
+    fig.update_yaxes(title=y_title, range=[0, max(1, top) * 1.2], dtick=step, gridcolor="#eeeeee", zeroline=True,
+                     rangemode="tozero")
+    return fig

@@ -39,9 +39,9 @@ def spread(lang: str, qid: int, words: Sequence[str], mine: Sequence[int] | None
         "locked": bool(locked),
         "labels": _labels(lang, ("group", "less", "more", "even", "send", "total", "points", "sent", "sending",
                                  "unsent", "closed"), "spread"),
-        "colors": {"fill": theme.GUESS_COLOR, "track": "#eeeeee", "edge": theme.CONTROL_EDGE_COLOR,
-                   "focus": theme.FOCUS_COLOR, "primary": theme.PRIMARY_COLOR, "on-primary": "#ffffff",
-                   "muted": theme.CAPTION_TEXT_COLOR},
+        "colors": {"fill": theme.GUESS_COLOR, "track": theme.TRACK_COLOR, "edge": theme.CONTROL_EDGE_COLOR,
+                   "focus": theme.FOCUS_COLOR, "primary": theme.PRIMARY_COLOR, "on-primary": theme.CONTROL_BG,
+                   "muted": theme.CAPTION_TEXT_COLOR, "bg": theme.CONTROL_BG},
     }
     _spread(key=SPREAD_KEY, data=data, on_send_change=on_send, height="content")
 
@@ -57,7 +57,7 @@ def tap(lang: str, qid: int, rows: Sequence[str], cols: Sequence[str], mine: int
         | {"right": text(lang, "classroom.right"), "mine": text(lang, "classroom.mine"),
            "closed": text(lang, "classroom.spread_closed")},
         "colors": {"edge": theme.CONTROL_EDGE_COLOR, "mine": theme.GUESS_COLOR, "focus": theme.FOCUS_COLOR,
-                   "muted": theme.CAPTION_TEXT_COLOR, "cell": "#ffffff"},
+                   "muted": theme.CAPTION_TEXT_COLOR, "cell": theme.CONTROL_BG, "bg": theme.CONTROL_BG},
     }
     if values is not None:
         flat = [float(v) for row in values for v in row]

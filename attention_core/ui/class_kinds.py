@@ -162,9 +162,10 @@ def lecturer(p, q: Question, answers: Sequence[Answer], revealed: bool) -> Summa
                      else t("classroom.t_row_title", word=q.asked))
         a11y.chart(p, figures_classroom.frozen_row(q.choices, q.values, (), title=row_title, presenter=p.presenter),
                    "class-row", key="class:lecturer-row")
-        fig = figures_classroom.tally([f"{v:g}" for v in q.options], s.counts, s.right if revealed else (),
-                                      title=t("classroom.t_title", k=s.answered), y_title=t("classroom.tally_axis"),
-                                      right_name=t("classroom.right"), presenter=p.presenter)
+        fig = figures_classroom.t_histogram(q.options, s.counts, s.right if revealed else (),
+                                            title=t("classroom.t_title", k=s.answered),
+                                            y_title=t("classroom.tally_axis"), right_name=t("classroom.right"),
+                                            presenter=p.presenter)
     a11y.chart(p, fig, "class-tally", key="class:tally")
     return s
 
@@ -181,8 +182,9 @@ def results_download(p, qid: int, make_csv: Callable[[], str], line: str) -> Non
     st.download_button(p.t("classroom.results_csv"), make_csv, file_name=f"class-question-{qid}.csv",
                        mime="text/csv", key="class:results-csv", on_click="ignore", icon=":material/download:",
                        help=p.t("classroom.results_help"))
-    st.caption(p.t("classroom.notes_line"))
-    st.code(line, language=None, wrap_lines=True)
+    with st.container(key="class:notes"):
+        st.caption(p.t("classroom.notes_line"))
+        st.markdown(md(line))
 
 
 # the student

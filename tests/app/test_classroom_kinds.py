@@ -188,8 +188,8 @@ def test_the_results_download_holds_the_answers_and_a_summary_line():
         "-class:results-csv"))
     assert download is not None
     q, answers = room.answers(class_id, token, view.qid)
-    line = next(c.value for c in at.code if c.value.startswith(say("classroom.line", qid=view.qid, kind="", about="",
-                                                                      k=0, result="")[:4]))
+    line = next(m.value.replace("\\", "") for m in at.markdown if m.value.startswith(say(
+        "classroom.line", qid=view.qid, kind="", about="", k=0, result="")[:4]))
     rows = list(csv.DictReader(io.StringIO(results.results_csv(view.qid, q, answers, "link", line))))
     assert sorted(tuple(int(v) for v in r["answer"].split()) for r in rows[:-1]) == sorted(sent.values())
     assert {r["participant"] for r in rows[:-1]} == {"1", "2", "3"} and rows[-1]["participant"] == "summary"

@@ -1,9 +1,9 @@
 // The spread control of the class's student page (a Streamlit components-v2 module; ui/classroom_controls.py).
 //
 // One row per word: its name, a "−" button, a bar to drag (a slider: role="slider", its value spoken as points), a
-// "+" button and the number. The shares always add up to 100: when one word gets more, the others give it up in
-// proportion to what they hold (the largest remainders rounded up, so every share stays a whole number), and when
-// one gets less, the others receive it the same way (evenly when they hold nothing). "Spread evenly" starts again;
+// "+" button and the number. The shares always add up to 100, whole numbers: what one word gains the words below it
+// give up (in proportion to what they hold), then if need be the words above; what it loses goes to the words below
+// (`rebalance`), so setting the words from the first to the last sets each exactly. "Spread evenly" starts again;
 // "Send" hands the spread to the server (a trigger "send": {qid, shares}), which checks it and stores it.
 //
 // Keyboard: each bar is a slider in the Tab order (← ↓ one point less, → ↑ one more, Page Down / Page Up ten,
@@ -25,33 +25,41 @@ export function even(n) {
   return Array.from({ length: n }, (_, j) => base + (j < extra ? 1 : 0));
 }
 
-export function rebalance(from, i, value) {
-  // `from` with word i set to `value` (0…100) and the other words scaled to hold the rest, whole numbers adding up
-  // to 100: each other word keeps its share of what the others held (largest remainders get the odd points; ties
-  // go to the earlier word); when the others held nothing, the rest is spread evenly over them
-  const n = from.length;
-  const v = Math.max(0, Math.min(POINTS, Math.round(value)));
-  if (n === 1) return [POINTS];
-  const others = [...Array(n).keys()].filter((j) => j !== i);
-  const held = others.reduce((s, j) => s + from[j], 0);
-  const rest = POINTS - v;
-  const out = from.slice();
-  out[i] = v;
-  if (held === 0) {
-    const share = even(others.length).map((x) => (x * rest) / POINTS);
-    const floors = share.map(Math.floor);
-    let left = rest - floors.reduce((a, b) => a + b, 0);
-    const order = share.map((x, k) => [x - floors[k], k]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-    for (const [, k] of order) { if (left <= 0) break; floors[k] += 1; left -= 1; }
-    others.forEach((j, k) => { out[j] = floors[k]; });
-    return out;
-  }
-  const exact = others.map((j) => (from[j] * rest) / held);
+function share(out, group, amount, sign) {
+  // `amount` points taken from (sign −1) or given to (sign +1) the words of `group`, in proportion to what they hold
+  // (given evenly when they hold nothing), whole numbers: the largest remainders get the odd points, ties the earlier
+  const held = group.reduce((s, j) => s + out[j], 0);
+  const exact = group.map((j) => (held > 0 ? (out[j] * amount) / held : amount / group.length));
   const floors = exact.map(Math.floor);
-  let left = rest - floors.reduce((a, b) => a + b, 0);
+  let left = amount - floors.reduce((a, b) => a + b, 0);
   const order = exact.map((x, k) => [x - floors[k], k]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, k] of order) { if (left <= 0) break; floors[k] += 1; left -= 1; }
-  others.forEach((j, k) => { out[j] = floors[k]; });
+  group.forEach((j, k) => { out[j] += sign * floors[k]; });
+}
+
+export function rebalance(from, i, value) {
+  // `from` with word i set to `value` (0…100), the total kept at 100 by the words after it first: what word i gains
+  // is taken from the words below it (in proportion to what they hold), and only what they cannot give from the
+  // words above; what it loses goes to the words below it (to the words above when it is the last). So a pass from
+  // the first word to the last sets each word exactly, the last one taking the rest.
+  const n = from.length;
+  if (n === 1) return [POINTS];
+  const out = from.slice();
+  const v = Math.max(0, Math.min(POINTS, Math.round(value)));
+  const delta = v - out[i];
+  out[i] = v;
+  const after = [...Array(n).keys()].filter((j) => j > i);
+  const before = [...Array(n).keys()].filter((j) => j < i);
+  if (delta > 0) {
+    let need = delta;
+    for (const group of [after, before]) {
+      const take = Math.min(need, group.reduce((s, j) => s + out[j], 0));
+      if (take > 0) share(out, group, take, -1);
+      need -= take;
+    }
+  } else if (delta < 0) {
+    share(out, after.length ? after : before, -delta, +1);
+  }
   return out;
 }
 
