@@ -177,9 +177,11 @@ def reveal_text(p, q: Question, s: Summary) -> None:
             st.markdown(line)
 
 
-def results_download(p, qid: int, make_csv: Callable[[], str], line: str) -> None:
-    """"Download results" (this question's CSV, made at the click) and the line for the lecturer's notes."""
-    st.download_button(p.t("classroom.results_csv"), make_csv, file_name=f"class-question-{qid}.csv",
+def results_download(p, qid: int, csv_text: str, line: str) -> None:
+    """"Download results" (this question's CSV) and the line for the lecturer's notes. The CSV is made with each run
+    of the live tally, not at the click: a deferred file of a fragment that reruns every LIVE_EVERY seconds is gone
+    by the time the browser asks for it (the same text keeps the same address)."""
+    st.download_button(p.t("classroom.results_csv"), csv_text, file_name=f"class-question-{qid}.csv",
                        mime="text/csv", key="class:results-csv", on_click="ignore", icon=":material/download:",
                        help=p.t("classroom.results_help"))
     with st.container(key="class:notes"):

@@ -389,8 +389,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         class_kinds.reveal_text(p, q, summary)
     line = class_kinds.notes_line(p.lang, view.qid, q, summary)
     link = state_url(q)
-    qid, frozen, got = view.qid, q, answers
-    class_kinds.results_download(p, qid, lambda: results.results_csv(qid, frozen, got, link, line), line)
+    class_kinds.results_download(p, view.qid, results.results_csv(view.qid, q, answers, link, line), line)
     if not _matches(p, q, values, rows, cols):
         st.caption("ⓘ " + p.t("classroom.stale"))
 
