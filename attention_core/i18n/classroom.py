@@ -136,8 +136,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "scene_ask_help": ("이 장면의 질문을 장면의 상태로 얼려 학생들의 휴대폰에 보냅니다.",
                        "Freezes this scene's question from the scene's state and puts it on the students' phones."),
     "scene_question": ("이 장면의 질문: {prompt}", "This scene's question: {prompt}"),
-    "scene_question_closed": ("이 장면에는 반에 물을 질문이 있습니다: {prompt} (수업을 열면 물을 수 있습니다)",
-                              "This scene has a question for the class: {prompt} (open a class to ask it)"),
     # the questions, by the screen they come from
     "q_score": ("{word}{word:은/는} 어느 단어에 가장 큰 점수를 줄까요?", "Which word gets {word}'s highest score?"),
     "q_temperature": ("T = {t:g}에서 {word}{word:은/는} 어느 단어를 가장 많이 볼까요?",

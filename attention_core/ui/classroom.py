@@ -422,15 +422,17 @@ def _scene_question(scene) -> Question | None:
         return None
 
 
-def scene_question(p: Page, scene) -> None:
-    """In the lesson's bar, for a scene that carries a question: "Ask the class" while a class is open (the question
-    frozen from the scene's state, whatever the screen shows now), or a note that it could be asked."""
+def scene_asks(p: Page, scene) -> bool:
+    """Whether the lesson's bar offers "Ask the class" for `scene`: it carries a question and a class is open (with no
+    class, the scene looks as any other)."""
+    return scene.question is not None and _hosting(p) is not None and _scene_question(scene) is not None
+
+
+def scene_ask_button(p: Page, scene, slot) -> None:
+    """In the lesson's bar, beside the step buttons: "Ask the class", the scene's question frozen from the scene's
+    state (whatever the screen shows now); what it asks is its tooltip, and the tally says it once asked."""
     q = _scene_question(scene)
     if q is None:
-        return
-    about = prompt(p.lang, q)
-    if _hosting(p) is None:
-        st.caption(p.t("classroom.scene_question_closed", prompt=about))
         return
 
     def asked() -> None:
@@ -444,10 +446,8 @@ def scene_question(p: Page, scene) -> None:
             return
         p.notify("success", p.t("classroom.asked", k=qid))
 
-    ask_col, about_col = st.columns([1, 4], vertical_alignment="center")
-    ask_col.button(p.t("classroom.scene_ask"), key="sc:ask", icon=":material/campaign:", on_click=guarded(p, asked),
-                   help=p.t("classroom.scene_ask_help"))
-    about_col.markdown(p.t("classroom.scene_question", prompt=about))
+    slot.button(p.t("classroom.scene_ask"), key="sc:ask", icon=":material/campaign:", on_click=guarded(p, asked),
+                width="stretch", help=p.t("classroom.scene_question", prompt=prompt(p.lang, q)))
 
 
 def leave_scene(p: Page, scene) -> None:

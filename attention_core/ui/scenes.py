@@ -120,8 +120,10 @@ def nav(p: Page) -> None:
     """Previous / next scene, "k of n" and the way out, then the scene's caption as a banner (pinned)."""
     k, n = p.walk + 1, len(p.scenes)
     scene = p.scenes[p.walk]
+    asks = classroom.scene_asks(p, scene)  # the scene's question, while a class is open: asked from the bar
     with st.container(key="pr-bar"):
-        prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
+        cols = st.columns([2, 3, 2, 2, 2] if asks else [2, 3, 2, 2], vertical_alignment="center")
+        prev_col, step_col, next_col, end_col = cols[0], cols[1], cols[2], cols[-1]
         # callbacks (ui/guard.py): a press sent in one message with a fragment's change still moves the lesson
         prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch",
                         on_click=guarded(p, step), args=(p, -1))
@@ -129,13 +131,13 @@ def nav(p: Page) -> None:
         next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
                         width="stretch", on_click=guarded(p, step), args=(p, 1))
         end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch", on_click=guarded(p, end), args=(p,))
+        if asks:
+            classroom.scene_ask_button(p, scene, cols[3])
 
         def scene_caption_part() -> None:  # a T part: a T step in the scene redraws it (its caption may stop holding)
             scene_caption(p)
 
         p.follows_t(scene_caption_part)()
-        if scene.question is not None:
-            classroom.scene_question(p, scene)
         st.html(_BAR_CSS + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 
