@@ -250,3 +250,26 @@ def test_a_scene_question_is_asked_from_the_bar_and_closes_when_the_lesson_moves
     at.button(key="pr:next").click().run()  # the next scene shows T = 0.5: the question closes first
     assert_clean(at)
     assert room.host_view(class_id, token).tally.revealed
+
+
+@pytest.mark.parametrize("value", [
+    "[" * 5000 + "]" * 5000, {"qid": "1", "shares": [25, 25, 25, 25]}, {"qid": 1.0, "shares": [25] * 4},
+    {"shares": list(range(10**5))}, ["send"], 7, {"qid": 1, "shares": {"0": 100}},
+])
+def test_garbage_from_the_spread_control_is_refused_without_a_traceback(value):
+    _, class_id, token = lecturer_asks("temperature", "weights", "spread")
+    phone = student(open_store().host_view(class_id, token).code)
+    if isinstance(value, str):  # raw JSON text as the trigger's value: deeply nested
+        from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+        element = next(e for e in _walk(phone._tree) if getattr(getattr(e, "proto", None), "id", "").endswith(
+            "-class:spread"))
+        states = phone._tree.get_widget_states()
+        trigger = states.widgets.add()
+        trigger.id = _make_trigger_id(element.proto.id, "events")
+        trigger.json_trigger_value = '[{"event": "send", "value": ' + value + "}]"
+        phone._run(states)
+    else:
+        send(phone, "class:spread", "send", value)
+    assert_clean(phone)
+    assert open_store().host_view(class_id, token).tally.answered == 0
