@@ -217,7 +217,9 @@ def spread_mine(labels: Sequence[str], model: Sequence[float], mean: Sequence[fl
         ))
     widest_text = max((text_width(t, size) for t in texts), default=0.0)
     left = theme.ROW_LABEL_PAD_PX + max((text_width(lab, size) for lab in labels), default=30)
-    bottom = theme.EDGE_PX + size * (theme.TICKS_EM + (theme.X_TITLE_EM if x_title else 0) + theme.LEGEND_ROW_EM + 0.6)
+    # the legend's three names take two rows on a phone's 350 px
+    bottom = theme.EDGE_PX + size * (theme.TICKS_EM + (theme.X_TITLE_EM if x_title else 0) + 2 * theme.LEGEND_ROW_EM
+                                     + 0.6)
     margin = {"l": int(left), "r": int(theme.EDGE_PX + widest_text), "t": _top(title, size), "b": int(bottom)}
     rows_px = ROW_PX * 0.75 * len(series)
     _layout(fig, title, int(margin["t"] + margin["b"] + rows_px * max(n, 1)), size, margin)
@@ -226,7 +228,8 @@ def spread_mine(labels: Sequence[str], model: Sequence[float], mean: Sequence[fl
                               "xanchor": "left", "traceorder": "normal"})
     fig.update_yaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,
                      range=[n - 0.5, -0.5], showgrid=False)
-    fig.update_xaxes(title=x_title, range=[0, 105], dtick=25, gridcolor="#eeeeee", zeroline=True)
+    fig.update_xaxes(title={"text": x_title, "standoff": int(size * theme.X_TITLE_GAP_EM)}, range=[0, 105], dtick=25,
+                     gridcolor="#eeeeee", zeroline=True)
     return fig
 
 
