@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import plotly.graph_objects as go
+from plotly.colors import get_colorscale
 
 from . import theme
-from .figures import plain, text_width
+from .figures import cell_color, plain, ring_color, scale_limit, text_width
 
 ROW_PX = 34  # one answer's row in a lying chart
 LINE_EM = 1.35  # a line of a tick label that runs over lines
@@ -130,4 +132,155 @@ def frozen_row(labels: Sequence[str], values: Sequence[float], right: Sequence[i
                      range=[n - 0.5, -0.5], showgrid=False)
     fig.update_xaxes(range=[low, hi if hi > 0 else span * 0.05], gridcolor="#eeeeee", zeroline=True,
                      zerolinecolor="#888888")
+    return fig
+
+
+STRIP_OPACITY = 0.45  # one student's share, drawn as a short line: many on one value read darker
+SPREAD_HEIGHT_PX = 400
+
+
+def spread(labels: Sequence[str], mean: Sequence[float], spreads: Sequence[Sequence[int]],
+           model: Sequence[float] | None = None, title: str = "", y_title: str = "",
+           names: tuple[str, str, str] = ("", "", ""), presenter: bool = False,
+           height: int = SPREAD_HEIGHT_PX) -> go.Figure:
+    """The room's spread of 100 points, upright (the lecturer's screen): per word the room's mean as a bar, every
+    student's share as a faint strip over it, and (once revealed, `model`) the model's row as a bar beside it, each
+    bar's number printed. Trace 0 is the room's mean, 1 the students' strips, 2 the model's row (when given).
+    `names`: the legend's (room mean, one student, model)."""
+    labels = [plain(lab) for lab in labels]
+    n = len(labels)
+    size = _size(presenter)
+    room_name, each_name, model_name = (plain(x) for x in names)
+    shift = 0.2 if model is not None else 0.0
+    width = 0.38 if model is not None else 0.6
+    mean = [float(v) for v in mean] if len(mean) else [0.0] * n
+    xs = [j - shift for j in range(n)]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(
+        x=xs, y=mean, width=width, name=room_name, marker={"color": theme.GUESS_COLOR},
+        text=[f"{v:.1f}" for v in mean] if len(spreads) else None, textposition="outside", cliponaxis=False,
+        customdata=labels, hovertemplate=f"%{{customdata}} · {room_name}: %{{y:.1f}}<extra></extra>",
+    ))
+    strip_x, strip_y = [], []
+    for shares in spreads:
+        for j, v in enumerate(shares):
+            strip_x.append(j - shift)
+            strip_y.append(float(v))
+    fig.add_trace(go.Scatter(
+        x=strip_x, y=strip_y, mode="markers", name=each_name, hoverinfo="skip",
+        marker={"symbol": "line-ew-open", "size": int(size * 2.6), "opacity": STRIP_OPACITY,
+                "color": theme.TRUTH_COLOR, "line": {"width": 3, "color": theme.TRUTH_COLOR}},
+    ))
+    if model is not None:
+        fig.add_trace(go.Bar(
+            x=[j + shift for j in range(n)], y=[float(v) for v in model], width=width, name=model_name,
+            marker={"color": theme.WEIGHT_COLOR}, text=[f"{float(v):.1f}" for v in model], textposition="outside",
+            cliponaxis=False, customdata=labels,
+            hovertemplate=f"%{{customdata}} · {model_name}: %{{y:.1f}}<extra></extra>",
+        ))
+    numbers = text_width("100", size)
+    legend_rows = 1
+    bottom = theme.EDGE_PX + size * (LINE_EM + theme.LEGEND_ROW_EM * legend_rows + 0.6)
+    margin = {"l": int(theme.ROW_LABEL_PAD_PX + numbers + size * theme.Y_TITLE_EM), "r": theme.EDGE_PX,
+              "t": _top(title, size), "b": int(bottom)}
+    _layout(fig, title, height, size, margin)
+    fig.update_layout(showlegend=True, barmode="overlay",
+                      legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0,
+                              "xanchor": "left", "font": {"size": size}})
+    fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,
+                     range=[-0.6, n - 0.4], showgrid=False)
+    fig.update_yaxes(title=y_title, range=[0, 112], dtick=20, gridcolor="#eeeeee", zeroline=True)
+    return fig
+
+
+def spread_mine(labels: Sequence[str], model: Sequence[float], mean: Sequence[float], mine: Sequence[int] | None,
+                title: str = "", x_title: str = "", names: tuple[str, str, str] = ("", "", "")) -> go.Figure:
+    """The student's reveal, lying (one group of rows per word, as the page's other charts): the model's row, the
+    room's mean and the student's own spread, in points, each number printed. `names`: (model, room mean, mine)."""
+    labels = [plain(lab) for lab in labels]
+    n = len(labels)
+    size = _size(False)
+    model_name, room_name, mine_name = (plain(x) for x in names)
+    series = [(model_name, model, theme.WEIGHT_COLOR), (room_name, mean, theme.NEUTRAL_COLOR)]
+    if mine is not None:
+        series.append((mine_name, mine, theme.GUESS_COLOR))
+    fig = go.Figure()
+    texts = []
+    for name, values, color in series:
+        values = [float(v) for v in values] if len(values) else [0.0] * n
+        text = [f"{v:.1f}" if name != mine_name else f"{v:.0f}" for v in values]
+        texts += text
+        fig.add_trace(go.Bar(
+            y=list(range(n)), x=values, orientation="h", name=name, marker={"color": color}, text=text,
+            textposition="outside", cliponaxis=False, customdata=labels,
+            hovertemplate=f"%{{customdata}} · {name}: %{{x:.1f}}<extra></extra>",
+        ))
+    widest_text = max((text_width(t, size) for t in texts), default=0.0)
+    left = theme.ROW_LABEL_PAD_PX + max((text_width(lab, size) for lab in labels), default=30)
+    # the legend's three names take two rows on a phone's 350 px
+    bottom = theme.EDGE_PX + size * (theme.TICKS_EM + (theme.X_TITLE_EM if x_title else 0) + 2 * theme.LEGEND_ROW_EM
+                                     + 0.6)
+    margin = {"l": int(left), "r": int(theme.EDGE_PX + widest_text), "t": _top(title, size), "b": int(bottom)}
+    rows_px = ROW_PX * 0.75 * len(series)
+    _layout(fig, title, int(margin["t"] + margin["b"] + rows_px * max(n, 1)), size, margin)
+    fig.update_layout(showlegend=True, barmode="group", bargap=0.3,
+                      legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0,
+                              "xanchor": "left", "traceorder": "normal"})
+    fig.update_yaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,
+                     range=[n - 0.5, -0.5], showgrid=False)
+    fig.update_xaxes(title={"text": x_title, "standoff": int(size * theme.X_TITLE_GAP_EM)}, range=[0, 105], dtick=25,
+                     gridcolor="#eeeeee", zeroline=True)
+    return fig
+
+
+def cell_colors(values: Sequence[float], kind: str = "signed") -> tuple[list[str], list[str]]:
+    """Each value's cell colour on the app's heatmap scale (`kind` "weights": 0–1 sequential; "signed": diverging,
+    centred on 0, ± the largest |value|), and the text colour (black or white) that stands out on it: the tap grid's
+    cells once revealed look like the app's heatmap of the same matrix."""
+    z = np.asarray(values, dtype=float)
+    if kind == "weights":
+        scale, low, high = get_colorscale(theme.SEQUENTIAL), *theme.SEQUENTIAL_RANGE
+    else:
+        m = scale_limit(z)
+        scale, low, high = get_colorscale(theme.DIVERGING), -m, m
+    backgrounds = [cell_color(float(v), scale, low, high) for v in z.ravel()]
+    return backgrounds, [ring_color(b) for b in backgrounds]
+
+
+def t_histogram(options: Sequence[float], counts: Sequence[int], right: Sequence[int] = (), title: str = "",
+                y_title: str = "", right_name: str = "", presenter: bool = False, height: int = 340) -> go.Figure:
+    """The room's T guesses, upright (the lecturer's screen): one bar per T option in the picker's order, its count
+    printed when someone picked it; once revealed the right T (and any T whose row prints the same) in the truth
+    colour, named in the legend. Trace 0 holds every option's count. The options' labels turn 45° when crowded."""
+    labels = [f"{t:g}" for t in options]
+    n = len(labels)
+    counts = [int(c) for c in counts]
+    right = set(right)
+    size = _size(presenter)
+    colors = [theme.TRUTH_COLOR if k in right else theme.NEUTRAL_COLOR for k in range(n)]
+    fig = go.Figure(go.Bar(
+        x=list(range(n)), y=counts, text=[str(c) if c else "" for c in counts], textposition="outside",
+        cliponaxis=False, marker={"color": colors},
+        customdata=labels, hovertemplate="T = %{customdata}: %{y}<extra></extra>", showlegend=False,
+    ))
+    if right:
+        names = ", ".join(labels[k] for k in sorted(right))
+        fig.add_trace(go.Bar(x=[None], y=[None], name=f"✓ {plain(right_name)}: T = {names}",
+                             marker={"color": theme.TRUTH_COLOR}, showlegend=True, hoverinfo="skip"))
+    top = max(counts or [0])
+    _, step = _count_ticks(top)
+    widest = max((text_width(lab, size) for lab in labels), default=0.0)
+    rotate = n > 12
+    ticks_px = widest * 0.72 + size if rotate else size * LINE_EM
+    bottom = theme.EDGE_PX + ticks_px + (size * (theme.LEGEND_ROW_EM + 0.4) if right else 0)
+    numbers = text_width(str(max(1, top) + step), size)
+    margin = {"l": int(theme.ROW_LABEL_PAD_PX + numbers + (size * theme.Y_TITLE_EM if y_title else 0)),
+              "r": theme.EDGE_PX, "t": _top(title, size), "b": int(bottom)}
+    _layout(fig, title, height, size, margin)
+    fig.update_layout(showlegend=bool(right), legend={"orientation": "h", "yref": "container", "y": 0,
+                                                      "yanchor": "bottom", "x": 0, "xanchor": "left"})
+    fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,
+                     tickangle=-45 if rotate else 0, range=[-0.6, n - 0.4], title=None)
+    fig.update_yaxes(title=y_title, range=[0, max(1, top) * 1.2], dtick=step, gridcolor="#eeeeee", zeroline=True,
+                     rangemode="tozero")
     return fig

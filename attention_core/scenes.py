@@ -11,11 +11,16 @@ quiz's): opening the scene brings that element into view under the caption. A ca
 from the scene's own state (`facts`), so that its numbers are computed, never typed: `{w[1][0]}` is the
 weight row 1 puts on column 0 (two decimals unless a format is given), `{word[0]}` the first word,
 `{word[0]:이/가}` the particle after it.
+
+A scene may also carry a question for the class (`question`: its kind, the word's row, a tap's cell, the source
+text's example, the T it is about; `classroom.asking.Ask`), checked like the rest against the scene's own page and
+state. While a class is open, the lesson's bar offers to ask it; it is frozen from the scene's state.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,6 +28,7 @@ from pathlib import Path
 
 from . import analysis, codec
 from .attention import layer_norm
+from .classroom.asking import Ask, problem
 from .errors import InputError
 from .i18n.josa import format_particle, is_particle_spec
 from .registry import LANGS, PAGE_KEYS
@@ -49,6 +55,7 @@ class Scene:
     page: str
     caption: tuple[str, str]
     focus: str = ""  # the key of the element the caption is about ("" for none)
+    question: Ask | None = None  # a question for the class, asked from the scene's state (see `_question`)
 
     def caption_in(self, lang: str) -> str:
         """The caption as written in `lang` (blanks unfilled), or in the other language when this one is empty."""
@@ -58,6 +65,8 @@ class Scene:
     def __post_init__(self) -> None:
         for text in self.caption:  # a caption's blanks are checked when the scene is made, never when it is drawn
             caption_pieces(text, self.scenario)
+        if self.question is not None and problem(self.page, self.question, self.scenario.n):
+            raise _bad("question")
 
     @cached_property
     def facts(self) -> dict[str, object]:
@@ -211,7 +220,49 @@ def _scene_doc(scene: Scene) -> dict:
            "state": codec.link_payload(scene.scenario, scene.view)}
     if scene.focus:
         doc["focus"] = scene.focus
+    if scene.question is not None:
+        doc["question"] = _question_doc(scene.question)
     return doc
+
+
+_QUESTION_KEYS = frozenset({"kind", "row", "col", "target", "source", "t"})
+_ASK_DEFAULTS = Ask("")
+
+
+def _question_doc(ask: Ask) -> dict:
+    doc: dict = {"kind": ask.kind}
+    for key in ("row", "col", "target", "source", "t"):
+        value = getattr(ask, key)
+        if value != getattr(_ASK_DEFAULTS, key):
+            doc[key] = value
+    return doc
+
+
+def _question(raw: object) -> Ask | None:
+    """A scene's question as a lesson writes it: {"kind": "spread", "row": 1, "t": 0.5} (and "col", "target",
+    "source" for the kinds that take them); absent, None. Every field's type and size is checked here, its meaning
+    against the scene's page and state when the scene is made (`classroom.asking.problem`)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not raw.keys() <= _QUESTION_KEYS or "kind" not in raw:
+        raise _bad("question")
+    fields: dict = {}
+    for key in ("kind", "target", "source"):
+        if key in raw:
+            if not isinstance(raw[key], str) or len(raw[key]) > 16:
+                raise _bad("question")
+            fields[key] = raw[key]
+    for key in ("row", "col"):
+        if key in raw:
+            if not isinstance(raw[key], int) or isinstance(raw[key], bool) or not 0 <= raw[key] < 1000:
+                raise _bad("question")
+            fields[key] = raw[key]
+    if "t" in raw:
+        t = raw["t"]
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or not math.isfinite(t):
+            raise _bad("question")
+        fields["t"] = float(t)
+    return Ask(**fields)
 
 
 def _focus(raw: object) -> str:
@@ -261,7 +312,7 @@ def from_document(doc: object) -> tuple[Scene, ...]:
             raise _bad("page")
         scenario, view = codec.state_from_payload(entry.get("state"))
         scenes.append(Scene(scenario, view, entry["page"], _caption(entry.get("caption", {})),
-                            _focus(entry.get("focus", ""))))
+                            _focus(entry.get("focus", "")), _question(entry.get("question"))))
     return tuple(scenes)
 
 

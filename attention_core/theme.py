@@ -108,6 +108,8 @@ CLASS_CODE_PX = 72  # the class's join code on the lecturer's screen, read from 
 TOUCH_TARGET_PX = 44  # a phone's least target, both ways (WCAG 2.5.5): slider thumbs are hit boxes this big
 THUMB_DOT_PX = 20  # the visible dot inside a slider thumb's hit box on a phone
 
+CONTROL_BG = "#ffffff"  # a student control's button or cell (the class's spread and tap grid: ui/web/*.css)
+TRACK_COLOR = "#eeeeee"  # a spread bar's empty track, under CONTROL_EDGE_COLOR's outline
 PRESENTER_BAR_BG = "#ffffff"  # the pinned presenter bar (step buttons, scene caption): the page's own background
 
 # Presenter mode is read from the back of a room: no chart text below PRESENTER_MIN_PX (ticks, cell numbers,

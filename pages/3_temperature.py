@@ -31,44 +31,47 @@ with ui.page("temperature") as page:
     # the text's example z = [2.0, 1.0, 0.1]
     st.header(page.t("temperature.doc_title"))
     z_labels = [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
-    cmp = analysis.document_comparison()
-    left, right = st.columns(2)
-    with left:
-        @page.follows_t
-        def document_bars() -> None:
-            t = page.scenario.temperature
-            page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
-                                     title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
-                       "document-bars")
+    if ui.class_hides(page, "document"):  # the class is answering about this example: its numbers wait
+        st.caption(page.t("classroom.hidden_for_class"))
+    else:
+        cmp = analysis.document_comparison()
+        left, right = st.columns(2)
+        with left:
+            @page.follows_t
+            def document_bars() -> None:
+                t = page.scenario.temperature
+                page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
+                                         title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
+                           "document-bars")
 
-        document_bars()
-    with right:
-        st.markdown(f"**{page.t('temperature.table_title')}**")
-        index, rows, shades = [], [], []
-        for r, temp in enumerate(cmp["temps"]):
-            for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
-                                          ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
-                index.append(f"T = {temp:g} · {page.t(f'temperature.{source}')}")
-                rows.append([*values, total])
-                shades.append([SHADE if bool(d) else "" for d in cmp["differs"][r]] + [""])
-        columns = [*z_labels, page.t("temperature.sum")]
-        table = pd.DataFrame(rows, index=index, columns=columns)
-        css = pd.DataFrame(shades, index=index, columns=columns)
-        st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None).set_uuid("temperature-doc"))
-    diffs = "; ".join(
-        page.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
-               exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
-        for r, temp in enumerate(cmp["temps"]) if any(cmp["differs"][r])
-    )
-    off = [r for r, _ in enumerate(cmp["temps"]) if any(cmp["differs"][r])]
-    st.info(page.t("temperature.table_note", diffs=diffs, rows=", ".join(f"T = {cmp['temps'][r]:g}" for r in off),
-                   gap=max(float(cmp["gap"][r]) for r in off)))
-    with st.expander(page.t("temperature.grouped")):
-        page.chart(page.fig.grouped_bars(
-            {page.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
-             page.t("temperature.series_printed"): [v for row in cmp["printed"] for v in row]},
-            [f"T={temp:g}, z{sub}" for temp in cmp["temps"] for sub in "₁₂₃"], title=page.t("temperature.grouped"),
-            y_title=page.t("temperature.prob"), y_range=(0.0, 1.08)), "document-vs-printed")
+            document_bars()
+        with right:
+            st.markdown(f"**{page.t('temperature.table_title')}**")
+            index, rows, shades = [], [], []
+            for r, temp in enumerate(cmp["temps"]):
+                for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
+                                              ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
+                    index.append(f"T = {temp:g} · {page.t(f'temperature.{source}')}")
+                    rows.append([*values, total])
+                    shades.append([SHADE if bool(d) else "" for d in cmp["differs"][r]] + [""])
+            columns = [*z_labels, page.t("temperature.sum")]
+            table = pd.DataFrame(rows, index=index, columns=columns)
+            css = pd.DataFrame(shades, index=index, columns=columns)
+            st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None).set_uuid("temperature-doc"))
+        diffs = "; ".join(
+            page.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
+                   exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))
+            for r, temp in enumerate(cmp["temps"]) if any(cmp["differs"][r])
+        )
+        off = [r for r, _ in enumerate(cmp["temps"]) if any(cmp["differs"][r])]
+        st.info(page.t("temperature.table_note", diffs=diffs, rows=", ".join(f"T = {cmp['temps'][r]:g}" for r in off),
+                       gap=max(float(cmp["gap"][r]) for r in off)))
+        with st.expander(page.t("temperature.grouped")):
+            page.chart(page.fig.grouped_bars(
+                {page.t("temperature.series_computed"): [v for row in cmp["computed"] for v in row],
+                 page.t("temperature.series_printed"): [v for row in cmp["printed"] for v in row]},
+                [f"T={temp:g}, z{sub}" for temp in cmp["temps"] for sub in "₁₂₃"], title=page.t("temperature.grouped"),
+                y_title=page.t("temperature.prob"), y_range=(0.0, 1.08)), "document-vs-printed")
 
     # the sentence's attention at T
     st.header(page.t("temperature.matrix_title"))

@@ -45,6 +45,9 @@ with ui.page("value") as page:
 
     @page.follows_t
     def weights_part() -> None:
+        if ui.class_hides(page, "weights"):  # the class is spreading a row of these weights
+            st.caption(page.t("classroom.hidden_for_class"))
+            return
         page.chart(page.fig.heatmap(page.lesson.trace.weights, *page.word_axes(), kind="weights", row_sums=True,
                                     width_px=page.matrix_width,
                                     title=page.t("value.weights_chart", t=page.scenario.temperature)), "weights")

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from attention_core import analysis, codec, scenes
+from attention_core.classroom.asking import Ask
 from attention_core.errors import InputError
 from attention_core.lexicon import AXES
 from attention_core.scenario import Scenario, View
@@ -68,6 +69,41 @@ def test_bad_lesson_files_are_refused(change):
     change(doc)
     with pytest.raises(InputError):
         scenes.from_json(json.dumps(doc, ensure_ascii=False))
+
+
+def test_a_scenes_question_round_trips_through_the_file_and_the_link():
+    s = Scenario()
+    asks = [Ask("spread", row=1, t=0.5), Ask("tap", target="pair", row=1, col=0), Ask("temperature", row=2),
+            Ask("spread", source="document", t=2.0), Ask("pick", row=3)]
+    lesson = [scenes.Scene(s, View(), "temperature", ("", "x"), question=a) for a in asks]
+    for back in (scenes.from_json(scenes.to_json(lesson)), scenes.decode_link(scenes.encode_link(lesson))):
+        assert [b.question for b in back] == asks
+    assert "question" not in json.loads(scenes.to_json(_lesson()))["scenes"][0]  # none: none written
+
+
+@pytest.mark.parametrize("question", [
+    "spread", [], {}, {"kind": "poll"}, {"kind": "spread", "row": 4}, {"kind": "spread", "row": -1},
+    {"kind": "spread", "row": True}, {"kind": "spread", "row": 1.0}, {"kind": "spread", "t": float("nan")},
+    {"kind": "spread", "t": 0}, {"kind": "spread", "t": 1e9}, {"kind": "spread", "t": "0.5"},
+    {"kind": "spread", "t": True},
+    {"kind": "spread", "extra": 1}, {"kind": "tap", "target": "min"}, {"kind": "tap", "col": 4},
+    {"kind": "temperature"},  # ③'s only: the scene is on ②
+    {"kind": "spread", "source": "document"},  # ③'s only
+    {"kind": "spread", "source": "x" * 10_000}, {"kind": ["spread"] * 1000}, {"kind": "x" * 100},
+])
+def test_a_bad_scene_question_is_refused(question):
+    doc = _doc()
+    doc["scenes"][0]["question"] = question  # scene 0 is on ② (score), 4 words
+    with pytest.raises(InputError) as err:
+        scenes.from_json(json.dumps(doc, ensure_ascii=False))
+    assert err.value.key == "lesson_invalid"
+
+
+def test_a_tap_question_needs_a_sentence_a_phone_can_tap():
+    s, _ = Scenario().with_sentence(" ".join(f"w{k}" for k in range(9)))
+    with pytest.raises(InputError):
+        scenes.Scene(s, View(), "score", ("", "x"), question=Ask("tap"))
+    assert scenes.Scene(s, View(), "score", ("", "x"), question=Ask("spread", row=8)).question.row == 8
 
 
 @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"{not json", b"[]", b"null", b"x" * (scenes.MAX_FILE_BYTES + 1)])
@@ -138,8 +174,12 @@ def test_builtin_captions_claims_hold_on_their_scenes_math():
     assert traces[2].trace.scores[1, 0] != traces[2].trace.scores[0, 1]
     # 4-6 temperature: 슬픈's weights at T = 1, 0.3, 5: the other two equal; lower T sharper; T = 5 spread out
     w1, w03, w5 = (traces[k].trace.weights[0] for k in (3, 4, 5))
-    assert [BUILTIN[k].scenario.temperature for k in (3, 4, 5)] == [1.0, 0.3, 5.0]
+    assert [BUILTIN[k].scenario.temperature for k in (3, 4, 5)] == [1.0, 0.5, 5.0]
     assert r2(w1[1]) == r2(w1[3]) and w03[0] > w1[0] and np.ptp(w5) < np.ptp(w1)
+    # 4 asks the class where 영화였다 puts its attention at T = 0.5, which 5 shows: its row, the other two equal
+    assert BUILTIN[3].question == Ask("spread", row=1, t=0.5) and BUILTIN[4].scenario.temperature == 0.5
+    w05 = traces[4].trace.weights[1]
+    assert numbers(shown(4, "en")) == [0.5, r2(w05[0]), r2(w05[2]), r2(w05[1])] and r2(w05[1]) == r2(w05[3])
     # 7 value: the largest share of 영화였다's new vector comes from 슬픈's V, its largest weight
     w = traces[6].trace.weights[1]
     parts = analysis.value_contributions(traces[6].trace.weights, traces[6].trace.v, 1)

@@ -33,7 +33,7 @@ WEB = web.WEB
 # modules, and the T control's files, which ui/tcontrol.py makes one classic script of (ui/web/tcontrol/package.json
 # tells Node they are modules: tests/js imports math.js).
 MODULES = {"room.js", "live-chart.js", "tcontrol/shim.js", "tcontrol/math.js", "tcontrol/draw.js",
-           "tcontrol/control.js", "tcontrol/library.js"}
+           "tcontrol/control.js", "tcontrol/library.js", "spread.js", "tapgrid.js"}
 # The classic scripts st.html runs with their text as it is in the file (its `__DATA__` filled with JSON)
 HTML_SCRIPTS = ("a11y.js", "clicker.js", "owner.js", "class-cookie.js")
 

@@ -9,14 +9,16 @@ written, and a refused one writes nothing. Only counts ever leave: who answered 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import model
+from . import model, results
 from .model import ClassError, Question, Tally
+from .results import Answer, Summary
 from .store import Store, store_from_setting
 
 
@@ -43,8 +45,10 @@ class StudentView:
     qid: int
     question: Question | None
     revealed: bool
-    mine: int | None  # this participant's answer to the current question
+    mine: int | None  # this participant's answer to the current question (a spread's: its first most-given word)
     tally: Tally | None  # only once revealed
+    shares: tuple[int, ...] | None = None  # this participant's spread, when the question asks for one
+    summary: Summary | None = None  # the room's answers added up (aggregates only), once revealed
 
 
 def _over(message: str = "This class has ended.") -> ClassError:
@@ -142,7 +146,7 @@ class Classroom:
         question = _parsed(rows[0][0])
         revealed = bool(rows[0][1])
         joined = self.store.read("SELECT COUNT(*) FROM participants WHERE class_id = ?", (class_id,))[0][0]
-        counts = [0] * len(question.choices)
+        counts = [0] * question.slots
         for choice, n in self.store.read("SELECT choice, COUNT(*) FROM answers WHERE class_id = ? AND qid = ? "
                                          "GROUP BY choice", (class_id, qid)):
             if 0 <= choice < len(counts):
@@ -192,24 +196,46 @@ class Classroom:
         return class_id, qid
 
     def student_view(self, code: object, pid: object) -> StudentView:
-        """What a participant sees: the current question, their own answer, and the counts once revealed."""
+        """What a participant sees: the current question, their own answer, and the counts once revealed (with the
+        room's answers added up: aggregates, never another participant's answer)."""
         class_id, qid = self._member(self.store.read, code, pid)
         if not qid:
             return StudentView(0, None, False, None, None)
         question, tally = self._question(class_id, qid)
-        mine = self.store.read("SELECT choice FROM answers WHERE class_id = ? AND qid = ? AND pid = ?",
+        mine = self.store.read("SELECT choice, shares FROM answers WHERE class_id = ? AND qid = ? AND pid = ?",
                                (class_id, qid, pid))
+        summary = results.summarise(question, self._answers(class_id, qid)) if tally.revealed else None
         return StudentView(qid, question, tally.revealed, mine[0][0] if mine else None,
-                           tally if tally.revealed else None)
+                           tally if tally.revealed else None, _shares(mine[0][1]) if mine else None, summary)
 
-    def answer(self, code: object, pid: object, qid: object, choice: object) -> int:
-        """Record (or change) this participant's answer to the open question `qid`: the choice received.
+    def answers(self, class_id: str, token: str, qid: int) -> tuple[Question, tuple[Answer, ...]]:
+        """Question `qid` and its answers, for its lecturer only: anonymous (participants numbered 1, 2, … by their
+        random ids, never named), with each answer's time from the question being asked."""
+        self._host(self.store.read, class_id, token)
+        rows = self.store.read("SELECT body FROM questions WHERE class_id = ? AND qid = ?", (class_id, qid))
+        if not rows:
+            raise ClassError("no_question", "There is no question to answer right now.")
+        return _parsed(rows[0][0]), self._answers(class_id, qid)
 
-        An idempotent upsert keyed by (class, question, participant): sending it again changes nothing, a new
-        choice moves the count. Refused, writing nothing: a question that is not the open one, a revealed
-        question (a late answer), an invalid choice, too many answers in a short time.
+    def _answers(self, class_id: str, qid: int) -> tuple[Answer, ...]:
+        index = {pid: k + 1 for k, pid in enumerate(sorted(
+            row[0] for row in self.store.read("SELECT pid FROM participants WHERE class_id = ?", (class_id,))))}
+        rows = self.store.read("SELECT a.pid, a.choice, a.shares, a.updated - q.asked FROM answers a JOIN questions q "
+                               "ON q.class_id = a.class_id AND q.qid = a.qid WHERE a.class_id = ? AND a.qid = ?",
+                               (class_id, qid))
+        return tuple(sorted((Answer(index.get(pid, 0), int(choice), _shares(shares), max(0.0, float(seconds)))
+                             for pid, choice, shares, seconds in rows), key=lambda a: a.participant))
+
+    def answer(self, code: object, pid: object, qid: object, answer: object) -> int | tuple[int, ...]:
+        """Record (or change) this participant's answer to the open question `qid`; the answer received.
+
+        What an answer is depends on the question's kind (`model.checked_answer`): one whole number (a word, a cell
+        row·n + column, a T option's index) or a spread (a whole number of points per word, adding up to 100). An
+        idempotent upsert keyed by (class, question, participant): sending it again changes nothing, a new answer
+        replaces the old one. Refused, writing nothing: a question that is not the open one, a revealed question
+        (a late answer), an answer the question does not take, too many answers in a short time.
         """
-        if not isinstance(qid, int) or isinstance(qid, bool) or not isinstance(choice, int) or isinstance(choice, bool):
+        if not isinstance(qid, int) or isinstance(qid, bool) or not model.answer_shape_ok(answer):
             raise ClassError("choice_invalid", "That is not one of the answers.")
         with self.store.tx() as run:
             class_id, current = self._member(run, code, pid)
@@ -222,12 +248,17 @@ class Classroom:
                 raise ClassError("question_changed", "This question is no longer asked.")
             if rows[0][1]:
                 raise ClassError("late", "The answer has been revealed: answers are closed.")
-            if not model.valid_choice(_parsed(rows[0][0]), choice):
-                raise ClassError("choice_invalid", "That is not one of the answers.")
-            run("INSERT INTO answers (class_id, qid, pid, choice, updated) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (class_id, qid, pid) DO UPDATE SET choice = excluded.choice, updated = excluded.updated",
-                (class_id, qid, pid, choice, self.clock()))
-        return choice
+            choice, shares = model.checked_answer(_parsed(rows[0][0]), answer)
+            run("INSERT INTO answers (class_id, qid, pid, choice, updated, shares) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (class_id, qid, pid) DO UPDATE SET choice = excluded.choice, updated = excluded.updated, "
+                "shares = excluded.shares",
+                (class_id, qid, pid, choice, self.clock(), json.dumps(shares) if shares is not None else None))
+        return shares if shares is not None else choice
+
+
+def _shares(raw: str | None) -> tuple[int, ...] | None:
+    """A stored spread (JSON written by `answer`), or None."""
+    return None if raw is None else tuple(int(v) for v in json.loads(raw))
 
 
 @functools.lru_cache(maxsize=256)

@@ -49,6 +49,7 @@ SCHEMA = (
         pid TEXT NOT NULL,
         choice INTEGER NOT NULL,
         updated DOUBLE PRECISION NOT NULL,
+        shares TEXT,
         PRIMARY KEY (class_id, qid, pid),
         FOREIGN KEY (class_id, qid) REFERENCES questions(class_id, qid) ON DELETE CASCADE
     )""",
@@ -64,6 +65,11 @@ SCHEMA = (
         PRIMARY KEY (scope, key, slot)
     )""",
     "CREATE INDEX IF NOT EXISTS rates_until ON rates (until)",
+)
+
+# Columns added after a table was first made: (table, column, type). A store made before gets them when it opens.
+ADDED_COLUMNS = (
+    ("answers", "shares", "TEXT"),  # a spread's points, word by word, as JSON (NULL for one-tap answers)
 )
 
 DB_ENV = "ATTENTION_CLASS_DB"
@@ -102,6 +108,14 @@ class SQLiteStore(Store):
         with self._write_lock, self._writer:
             for statement in SCHEMA:
                 self._writer.execute(statement)
+            for table, column, kind in ADDED_COLUMNS:
+                have = {row[1] for row in self._writer.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    try:
+                        self._writer.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                    except sqlite3.OperationalError:  # another process on the same file added it first
+                        if column not in {row[1] for row in self._writer.execute(f"PRAGMA table_info({table})")}:
+                            raise
         self._readers: queue.Queue[sqlite3.Connection] = queue.Queue()
         for _ in range(readers):
             self._readers.put(self._connect())
@@ -160,6 +174,8 @@ class PostgresStore(Store):
             run("SELECT pg_advisory_xact_lock(2121)")  # replicas starting together create the schema once
             for statement in SCHEMA:
                 run(statement)
+            for table, column, kind in ADDED_COLUMNS:
+                run(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def _connect(self):
         return self._psycopg.connect(self.dsn, connect_timeout=10, autocommit=True)

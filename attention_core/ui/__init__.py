@@ -46,10 +46,13 @@ from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
 from .tables import number_table, weight_path_table
 
-gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
+class_hides = classroom.hides  # a chart of this screen answers the class's open question: the page hides it
 
-__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "guarded", "md", "number_table", "open_builtin", "page",
-           "predict_reveal", "temperature_slider", "weight_path_table"]
+gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
+web.bound_component_json()  # a component's value or event from the browser: nested JSON is bounded (see web.py)
+
+__all__ = ["PAGES", "T_OPTIONS", "AppState", "Page", "class_hides", "guarded", "md", "number_table", "open_builtin",
+           "page", "predict_reveal", "temperature_slider", "weight_path_table"]
 
 
 @contextlib.contextmanager

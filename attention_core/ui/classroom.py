@@ -1,5 +1,6 @@
-"""The class in the app: the lecturer's controls (open, the join card, ask, the live tally, reveal, close) and
-the student page (join, tap a word, see the reveal), over `attention_core.classroom`.
+"""The class in the app: the lecturer's controls (open, the join card, the kind of question, ask, the live tally,
+reveal, the results, close) and the student page (join, answer, see the reveal), over `attention_core.classroom`.
+What each kind of question looks like is `class_kinds`; the student's spread and tap controls are `class_controls`.
 
 The lecturer's host token lives in the session's state and in the reload store (so F5 gets the class back),
 never on screen or in a link. A student's participant id lives in the page address (`?c=CODE&p=ID`), since a
@@ -12,20 +13,22 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from urllib.parse import urlencode, urlsplit
 
 import numpy as np
 import segno
 import streamlit as st
 
-from .. import figures, figures_classroom, theme
-from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix
-from ..classroom.model import CLASS_TTL_SECONDS, PID_PATTERN, new_id, normalise_code
+from .. import codec, figures, figures_classroom, theme
+from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix, results
+from ..classroom.asking import KINDS, Ask, freeze
+from ..classroom.model import CLASS_TTL_SECONDS, MAX_TAP_WORDS, PID_PATTERN, new_id, normalise_code
 from ..classroom.service import HostView
 from ..classroom.store import SettingError, store_errors
 from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES
-from . import a11y, web
+from . import a11y, class_kinds, web
 from .frame import Page, md
 from .guard import LOG, guarded
 
@@ -34,6 +37,11 @@ STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
 PUBLIC_URL_ENV = "ATTENTION_PUBLIC_URL"  # the address phones reach the app at, when it differs from the browser's
 QR_PX = 360  # the join QR code's side on the lecturer's screen: a phone reads it across a classroom at 1920×1080
 QR_PX_PRESENTER = 460
+KIND_KEY = "class:kind"  # the lecturer's choice of the kind of question
+TARGET_KEY = "class:tap-target"  # a tap question's cell: the largest, or the named pair's
+SOURCE_KEY = "class:source"  # ③'s spread and T questions: the word's row, or the source text's example
+
+
 def room() -> Classroom:
     return open_store()
 
@@ -72,16 +80,26 @@ def _host_view(p: Page) -> HostView | None:
     return None
 
 
-def join_url(code: str, lang: str) -> str:
-    """The student page's address for this class: the app's own address (or ATTENTION_PUBLIC_URL), no secret."""
+def app_url(path: str, query: dict[str, str]) -> str:
+    """The address of the app's page `path` with `query`: the app's own address (or ATTENTION_PUBLIC_URL)."""
     base = os.environ.get(PUBLIC_URL_ENV, "").strip() or (st.context.url or "")
     parts = urlsplit(base)
-    path = parts.path.rstrip("/")
+    root = parts.path.rstrip("/")
     page_paths = {spec.file.rsplit("/", 1)[-1].removesuffix(".py").split("_", 1)[-1] for spec in PAGES[1:]}
-    if path.rsplit("/", 1)[-1] in page_paths | {STUDENT_PATH}:
-        path = path.rsplit("/", 1)[0]
+    if root.rsplit("/", 1)[-1] in page_paths | {STUDENT_PATH}:
+        root = root.rsplit("/", 1)[0]
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme else ""
-    return f"{origin}{path}/{STUDENT_PATH}?{urlencode({'c': code, 'lang': lang})}"
+    return f"{origin}{root}/{path}?{urlencode(query)}"
+
+
+def join_url(code: str, lang: str) -> str:
+    """The student page's address for this class: the app's own address (or ATTENTION_PUBLIC_URL), no secret."""
+    return app_url(STUDENT_PATH, {"c": code, "lang": lang})
+
+
+def state_url(q: Question) -> str:
+    """The frozen state of question `q` as a share link of its page ("" when it has none)."""
+    return app_url(q.page, {"s": q.link}) if q.link else ""
 
 
 def open_button(p: Page) -> None:
@@ -195,35 +213,109 @@ def _joined(class_id: str) -> int:
     return int(room().store.read("SELECT COUNT(*) FROM participants WHERE class_id = ?", (class_id,))[0][0])
 
 
-def _matches(q: Question, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> bool:
-    """The chart on screen still shows what the question froze (same words, same row values)."""
+def _matches(p: Page, q: Question, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> bool:
+    """The screen still shows what the question froze (same words, same numbers, same T)."""
     z = np.asarray(values, dtype=float)
-    return (tuple(rows) == q.sentence and tuple(cols) == q.choices and z.shape[0] > q.row
-            and np.allclose(z[q.row], q.values, rtol=0, atol=1e-12))
+    if q.mode == "pick":
+        return (tuple(rows) == q.sentence and tuple(cols) == q.choices and z.shape[0] > q.row
+                and np.allclose(z[q.row], q.values, rtol=0, atol=1e-12))
+    if q.source == "document":
+        return abs(p.scenario.temperature - q.temperature) <= 1e-12
+    if tuple(p.scenario.labels) != q.sentence:
+        return False
+    if q.mode == "tap":
+        return z.size == len(q.values) and np.allclose(z.ravel(), q.values, rtol=0, atol=1e-12)
+    return np.allclose(p.lesson.trace.weights[q.row], q.values, rtol=0, atol=1e-12)
 
 
 def prompt(lang: str, q: Question) -> str:
-    key = f"classroom.q_{q.page}" if q.page in ("score", "temperature", "value") else "classroom.q_generic"
-    return text(lang, key, word=md(q.asked), t=q.temperature)
+    return class_kinds.prompt(lang, q)
+
+
+def _kind_label(p: Page, kind: str) -> str:
+    if kind == "pick" and p.key == "value":
+        return p.t("classroom.kind_pick_dim")
+    return p.t(f"classroom.kind_{kind}")
+
+
+def _choice(key: str, options: Sequence[str], default: str) -> str:
+    """A lecturer's choice kept in the session (a segmented control's), or `default` when it is none of `options`."""
+    value = st.session_state.get(key)
+    return value if value in options else default
+
+
+def kind_picker(p: Page) -> tuple[str, str, str]:
+    """The kind of question this screen asks (`class:kind`), and for a tap the cell asked for, for ③'s spread and T
+    the row: (kind, target, source). Kept for the session (a page switch forgets a widget's value)."""
+    kinds = KINDS.get(p.key, ("pick",))
+    kept = st.session_state.setdefault("class:kept", {})
+    for key, options, default in ((KIND_KEY, kinds, "pick"), (TARGET_KEY, ("max", "pair"), "max"),
+                                  (SOURCE_KEY, ("", "document"), "")):
+        if key not in st.session_state or st.session_state[key] not in options:
+            st.session_state[key] = kept.get(key, default) if kept.get(key, default) in options else default
+
+    def keep(key: str) -> None:
+        kept[key] = st.session_state.get(key)
+
+    st.segmented_control(p.t("classroom.kind"), kinds, format_func=lambda k: _kind_label(p, k), key=KIND_KEY,
+                         on_change=keep, args=(KIND_KEY,))
+    kind = _choice(KIND_KEY, kinds, "pick")
+    target = source = ""
+    if kind == "tap":
+        st.segmented_control(p.t("classroom.tap_target"), ("max", "pair"), key=TARGET_KEY, on_change=keep,
+                             args=(TARGET_KEY,), format_func=lambda k: p.t(f"classroom.target_{k}"))
+        target = _choice(TARGET_KEY, ("max", "pair"), "max")
+    if kind in ("spread", "temperature") and p.key == "temperature":
+        st.segmented_control(p.t("classroom.source"), ("", "document"), key=SOURCE_KEY, on_change=keep,
+                             args=(SOURCE_KEY,),
+                             format_func=lambda k: p.t(f"classroom.source_{k or 'row'}", z=class_kinds.Z_TEXT))
+        source = _choice(SOURCE_KEY, ("", "document"), "")
+    return kind, target or "max", source
+
+
+def _asks_about(p: Page, kind: str, target: str, source: str, rows: Sequence[str], guess: tuple[int, int]) -> str:
+    t = p.scenario.temperature
+    word = md(rows[guess[0]])
+    if kind == "spread":
+        return (p.t("classroom.asks_spread_doc", z=class_kinds.Z_TEXT, t=t) if source
+                else p.t("classroom.asks_spread", word=word, t=t))
+    if kind == "temperature":
+        return (p.t("classroom.asks_temperature_doc", z=class_kinds.Z_TEXT) if source
+                else p.t("classroom.asks_temperature", word=word))
+    if kind == "tap":
+        if target == "pair":
+            return p.t("classroom.asks_tap_pair", word=word, other=md(rows[guess[1]]))
+        return p.t("classroom.asks_tap_max")
+    return p.t("classroom.asks_about", word=word)
 
 
 def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str], row: int,
-               kind: str = "word", ask: bool = True) -> None:
-    """Beside a predict-then-reveal quiz while a class is open: "Ask the class" while the result is hidden (the
-    question frozen from this chart, for the word in row `row`) and, for the question out now, the live tally
-    and "Reveal"."""
+               kind: str = "word", ask: bool = True, col: int = 0) -> None:
+    """Beside a predict-then-reveal quiz while a class is open: the kind of question, "Ask the class" while the result
+    is hidden (the question frozen from this screen's state: the word in row `row`, the cell `row` → `col`) and, for
+    the question out now, the live tally and "Reveal"."""
     if _hosting(p) is None:
         return
     if not ask:
         live_tally(p, name, values, rows, cols)
         return
+    mode, target, source = kind_picker(p)
+    too_big = mode == "tap" and p.scenario.n > MAX_TAP_WORDS
 
     def asked() -> None:
         hosted = _hosting(p)
         if hosted is None:
             return
+        mode, target, source = (_choice(KIND_KEY, KINDS.get(p.key, ("pick",)), "pick"),
+                                _choice(TARGET_KEY, ("max", "pair"), "max"), _choice(SOURCE_KEY, ("", "document"), ""))
+        if not (mode in ("spread", "temperature") and p.key == "temperature"):
+            source = ""
         try:
-            q = question_from_matrix(p.key, name, values, rows, cols, row, p.scenario.temperature, kind)
+            if mode == "pick":
+                q = question_from_matrix(p.key, name, values, rows, cols, row, p.scenario.temperature, kind)
+                q = replace(q, link=codec.encode_link(p.scenario, replace(p.view, presenter=False)))
+            else:
+                q = freeze(p.key, Ask(mode, row=row, col=col, target=target, source=source), p.scenario, p.view)
             qid = room().ask(*hosted, q)
         except (ClassError, *store_errors()) as err:
             p.notify("error", _refusal(p.lang, err))
@@ -232,36 +324,45 @@ def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
 
     ask_col, about_col = st.columns([1, 3], vertical_alignment="center")
     ask_col.button(p.t("classroom.ask"), key="class:ask", icon=":material/campaign:", on_click=guarded(p, asked),
-                   help=p.t("classroom.ask_help"))
-    about_col.caption(p.t("classroom.asks_about", word=md(rows[row])))
+                   help=p.t("classroom.ask_help"), disabled=too_big)
+    if too_big:
+        about_col.caption(p.t("classroom.tap_words", limit=MAX_TAP_WORDS))
+    else:
+        about_col.caption(_asks_about(p, mode, target, source, rows, (row, col)))
     live_tally(p, name, values, rows, cols)
 
 
 @st.fragment(run_every=LIVE_EVERY)
 def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols: Sequence[str]) -> None:
-    """The current question's tally, refreshed every LIVE_EVERY seconds: counts only, the answer hidden until
-    the lecturer reveals it."""
+    """The current question's tally, refreshed every LIVE_EVERY seconds: the room's answers so far, the answer hidden
+    until the lecturer reveals it; then the reveal's numbers and the results to download."""
     hosted = _hosting(p)
     if hosted is None:
         return
     try:
         view = room().host_view(*hosted)
+        q, tally = view.question, view.tally
+        answers = room().answers(*hosted, view.qid)[1] if q is not None and (q.mode != "pick" or tally.revealed) \
+            else ()
     except ClassError:
         ended_here()
     except store_errors() as err:
         st.caption(_refusal(p.lang, err))
         return
-    q, tally = view.question, view.tally
     if q is None or tally is None:
         return
     if (q.page, q.chart) != (p.key, name):
         st.caption(p.t("classroom.other_question", page=p.t(f"page.{q.page}")))
         return
     st.markdown(f"**{prompt(p.lang, q)}** · {p.t('classroom.answered', k=tally.answered, n=tally.joined)}")
-    fig = figures_classroom.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
-                                  k=tally.answered), y_title=p.t("classroom.tally_axis"),
-                                  right_name=p.t("classroom.right"), presenter=p.presenter)
-    a11y.chart(p, fig, "class-tally", key="class:tally")
+    if q.mode == "pick":
+        fig = figures_classroom.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
+                                      k=tally.answered), y_title=p.t("classroom.tally_axis"),
+                                      right_name=p.t("classroom.right"), presenter=p.presenter)
+        a11y.chart(p, fig, "class-tally", key="class:tally")
+        summary = results.summarise(q, answers) if tally.revealed else None
+    else:
+        summary = class_kinds.lecturer(p, q, answers, tally.revealed)
     if not tally.revealed:
         st.caption(p.t("classroom.tally_hidden"))
 
@@ -278,10 +379,88 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         st.button(p.t("classroom.reveal"), key="class:reveal", type="primary", icon=":material/visibility:",
                   on_click=guarded(p, revealed), args=(view.qid,))
         return
-    words = ", ".join(md(q.choices[j]) for j in q.right)
-    st.success(p.t("classroom.right_was", words=words, k=sum(tally.counts[j] for j in q.right), n=tally.answered))
-    if not _matches(q, values, rows, cols):
+    if q.mode == "pick":
+        words = ", ".join(md(q.choices[j]) for j in q.right)
+        st.success(p.t("classroom.right_was", words=words, k=sum(tally.counts[j] for j in q.right),
+                       n=tally.answered))
+    else:
+        class_kinds.reveal_text(p, q, summary)
+    line = class_kinds.notes_line(p.lang, view.qid, q, summary)
+    link = state_url(q)
+    class_kinds.results_download(p, view.qid, results.results_csv(view.qid, q, answers, link, line), line)
+    if not _matches(p, q, values, rows, cols):
         st.caption("ⓘ " + p.t("classroom.stale"))
+
+
+def hides(p: Page, chart: str) -> bool:
+    """Whether the class's open question (asked on this screen, not yet revealed) is answered by chart `chart` of the
+    page: ④'s weights give a spread away, ③'s source-text example its own questions. The page hides it meanwhile."""
+    hosted = _hosting(p)
+    if hosted is None:
+        return False
+    try:
+        view = room().host_view(*hosted)
+    except (ClassError, *store_errors()):
+        return False
+    q, tally = view.question, view.tally
+    if q is None or tally is None or tally.revealed or q.page != p.key:
+        return False
+    if chart == "document":
+        return q.source == "document"
+    return chart == "weights" and p.key == "value" and q.mode == "spread"
+
+
+def _scene_question(scene) -> Question | None:
+    """A lesson scene's question, frozen from the scene's own state (None: it has none, or it cannot be asked)."""
+    if scene.question is None:
+        return None
+    try:
+        return freeze(scene.page, scene.question, scene.scenario, scene.view)
+    except ClassError:
+        return None
+
+
+def scene_asks(p: Page, scene) -> bool:
+    """Whether the lesson's bar offers "Ask the class" for `scene`: it carries a question and a class is open (with no
+    class, the scene looks as any other)."""
+    return scene.question is not None and _hosting(p) is not None and _scene_question(scene) is not None
+
+
+def scene_ask_button(p: Page, scene, slot) -> None:
+    """In the lesson's bar, beside the step buttons: "Ask the class", the scene's question frozen from the scene's
+    state (whatever the screen shows now); what it asks is its tooltip, and the tally says it once asked."""
+    q = _scene_question(scene)
+    if q is None:
+        return
+
+    def asked() -> None:
+        hosted = _hosting(p)
+        if hosted is None:
+            return
+        try:
+            qid = room().ask(*hosted, q)
+        except (ClassError, *store_errors()) as err:
+            p.notify("error", _refusal(p.lang, err))
+            return
+        p.notify("success", p.t("classroom.asked", k=qid))
+
+    slot.button(p.t("classroom.scene_ask"), key="sc:ask", icon=":material/campaign:", on_click=guarded(p, asked),
+                width="stretch", help=p.t("classroom.scene_question", prompt=prompt(p.lang, q)))
+
+
+def leave_scene(p: Page, scene) -> None:
+    """The lesson moves on from `scene`: the question it asked, if still open, is revealed (the next scene may show its
+    answer: answers close before the room sees it)."""
+    hosted = _hosting(p)
+    q = _scene_question(scene) if hosted is not None else None
+    if q is None:
+        return
+    try:
+        view = room().host_view(*hosted)
+        if view.question == q and view.tally is not None and not view.tally.revealed:
+            room().reveal(*hosted, view.qid)
+    except (ClassError, *store_errors()) as err:
+        p.notify("error", _refusal(p.lang, err))
 
 
 def reveal_here(p: Page, name: str) -> str:
@@ -318,8 +497,10 @@ def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], col
     q, tally = view.question, view.tally
     if q is None or tally is None or not tally.revealed or (q.page, q.chart) != (p.key, name):
         return []
-    if not _matches(q, values, rows, cols):
+    if q.mode not in ("pick", "tap") or not _matches(p, q, values, rows, cols):
         return []
+    if q.mode == "tap":
+        return [figures.Mark(*q.cell(c), theme.TRUTH_COLOR, p.t("classroom.mark_right")) for c in q.right]
     return [figures.Mark(q.row, j, theme.TRUTH_COLOR, p.t("classroom.mark_right")) for j in q.right]
 
 
@@ -486,14 +667,17 @@ def question_view(lang: str, code: str, pid: str) -> None:
     if refused and refused[0] == view.qid:
         st.error(refused[1])
 
-    def tapped(i: int, qid: int) -> None:
+    def tapped(i: object, qid: object) -> None:
         try:
             room().answer(code, pid, qid, i)
         except (ClassError, *store_errors()) as err:
-            st.session_state["class:answer-msg"] = (qid, _refusal(lang, err))
+            st.session_state["class:answer-msg"] = (view.qid, _refusal(lang, err))
             return
         st.session_state.pop("class:answer-msg", None)
 
+    if q.mode != "pick":
+        class_kinds.student(_Student(lang), view, _student_guarded(lang, tapped))
+        return
     if not view.revealed:
         st.caption(text(lang, "classroom.tap" if q.kind == "word" else "classroom.tap_dim"))
     for i, label in enumerate(q.choices):  # one under another, in the sentence's order, thumb-sized

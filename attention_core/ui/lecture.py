@@ -76,7 +76,8 @@ def predict_reveal(
 
         c3.button(p.t("lecture.reveal"), key=f"quiz:{p.key}:{name}:reveal", type="primary",
                   on_click=guarded(p, reveal))
-        classroom.quiz_panel(p, name, values, rows, cols, guess[0], "word" if list(rows) == list(cols) else "dim")
+        classroom.quiz_panel(p, name, values, rows, cols, guess[0], "word" if list(rows) == list(cols) else "dim",
+                             col=guess[1])
         return False
     marks: list[figures.Mark] = []
     if quiz.revealed:

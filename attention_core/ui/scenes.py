@@ -15,7 +15,7 @@ import streamlit as st
 
 from .. import codec, scenes
 from ..errors import InputError
-from . import web
+from . import classroom, web
 from .frame import Page, md
 from .guard import guarded
 
@@ -27,6 +27,8 @@ def apply(p: Page, index: int) -> None:
     next run's start (`Page.open`). A widget's callback needs nothing more; a page's body then starts the run again
     (`st.rerun()`)."""
     scene = p.scenes[index]
+    if walking(p) and p.walk != index:
+        classroom.leave_scene(p, p.scenes[p.walk])  # the question the last scene asked closes before this one shows
     p.walk = index
     p.update(scene.scenario, replace(scene.view, lang=p.lang, presenter=p.presenter))
     if scene.page != p.key:
@@ -104,8 +106,10 @@ def nav(p: Page) -> None:
     """Previous / next scene, "k of n" and the way out, then the scene's caption as a banner (pinned)."""
     k, n = p.walk + 1, len(p.scenes)
     scene = p.scenes[p.walk]
+    asks = classroom.scene_asks(p, scene)  # the scene's question, while a class is open: asked from the bar
     with st.container(key="pr-bar"):
-        prev_col, step_col, next_col, end_col = st.columns([2, 3, 2, 2], vertical_alignment="center")
+        cols = st.columns([2, 3, 2, 2, 2] if asks else [2, 3, 2, 2], vertical_alignment="center")
+        prev_col, step_col, next_col, end_col = cols[0], cols[1], cols[2], cols[-1]
         # callbacks (ui/guard.py): a press sent in one message with a fragment's change still moves the lesson
         prev_col.button("◀ " + p.t("lecture.scene_prev"), key="pr:prev", disabled=k == 1, width="stretch",
                         on_click=guarded(p, step), args=(p, -1))
@@ -113,6 +117,8 @@ def nav(p: Page) -> None:
         next_col.button(p.t("lecture.scene_next") + " ▶", key="pr:next", type="primary", disabled=k == n,
                         width="stretch", on_click=guarded(p, step), args=(p, 1))
         end_col.button(p.t("lecture.scene_end"), key="sc:end", width="stretch", on_click=guarded(p, end), args=(p,))
+        if asks:
+            classroom.scene_ask_button(p, scene, cols[3])
 
         def scene_caption_part() -> None:  # a T part: a T step in the scene redraws it (its caption may stop holding)
             scene_caption(p)

@@ -32,8 +32,10 @@ from pathlib import Path
 import streamlit as st
 
 from .. import theme
+from ..codec import nesting
 
 WEB = Path(__file__).resolve().parent / "web"
+MAX_COMPONENT_JSON_DEPTH = 32  # what the app's components send nests 4 deep at most
 _UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 # The theme.py constants the style sheets use, each as `--attention-<its name in lower case, "_" as "-">`.
@@ -90,3 +92,29 @@ def theme_style() -> str:
 def keep_owner(owner: str) -> None:
     """Set this browser's owner cookie (`ui/web/owner.js`; ui/state.py explains it)."""
     st.html(script("owner.js", owner), unsafe_allow_javascript=True)
+
+
+class _BoundedJson:
+    """`json` as Streamlit's component deserialiser sees it: JSON text nested deeper than MAX_COMPONENT_JSON_DEPTH is
+    refused as undecodable (what Streamlit does with any undecodable value) before `json.loads` recurses into it. A
+    browser can send any text as a component's value or event (facts: a few thousand `[` make `json.loads` raise
+    RecursionError, which Streamlit's run would show as an exception instead of calling the app's callback)."""
+
+    JSONDecodeError = json.JSONDecodeError
+
+    def loads(self, s, *args, **kwargs):
+        text = s.decode("utf-8", "replace") if isinstance(s, (bytes, bytearray)) else s
+        if isinstance(text, str) and nesting(text) > MAX_COMPONENT_JSON_DEPTH:
+            raise json.JSONDecodeError("nested too deep", text[:40], 0)
+        return json.loads(s, *args, **kwargs)
+
+    def __getattr__(self, name: str):
+        return getattr(json, name)
+
+
+def bound_component_json() -> None:
+    """Make Streamlit's components-v2 deserialiser refuse deeply nested JSON from the browser (once per process)."""
+    from streamlit.components.v2.bidi_component import serialization
+
+    if not isinstance(serialization.json, _BoundedJson):
+        serialization.json = _BoundedJson()

@@ -269,3 +269,61 @@ def test_tables_opened_in_a_narrow_column_have_no_critical_or_serious_violation(
     assert page.evaluate("() => [...document.querySelectorAll('.a11y-table')].some(t => t.scrollWidth > t.clientWidth)")
     bad = audit(page)
     assert not bad, summary(bad)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_class_spread_and_its_reveal_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
+                                                                           lang):
+    """The class's spread of 100 points: a lecturer in presenter mode at 1920×1080 asks it on ③; a phone (390×844)
+    opens the spread page, moves a bar with the keyboard and sends; then the reveal on both sides. Every step audited,
+    in Korean and in English; the lecturer's reveal also for text too small for a room."""
+    from tests.e2e.test_classroom_kinds import hide_and_ask
+
+    failures = {}
+
+    def check(where: str, page, presenter: bool = False) -> None:
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang, timeout=WAIT)
+        bad = audit(page, presenter=presenter)
+        if bad:
+            failures[where] = summary(bad)
+
+    lecturer = new_page(**SETTINGS["presenter"])
+    lecturer.goto(app_server.page_url("temperature") + f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}")
+    settle(lecturer)
+    by_key(lecturer, "class:open").locator("button").first.click()
+    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
+    settle(lecturer)
+    link = by_key(lecturer, "class:link").inner_text().strip()
+    hide_and_ask(lecturer, "spread")
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    check("lecturer: spread asked", lecturer, presenter=True)
+
+    phone = new_page(**SETTINGS["phone"])
+    phone.goto(link.replace("lang=ko", f"lang={lang}"))
+    by_key(phone, "class:spread-0").wait_for(timeout=WAIT)
+    wait_for_app(phone, timeout=WAIT)
+    check("student: spread", phone)
+    bar = by_key(phone, "class:spread-0")
+    assert bar.get_attribute("role") == "slider" and bar.get_attribute("aria-valuenow") == "25"
+    bar.focus()
+    phone.keyboard.press("PageUp")  # 35, the words below give it
+    assert bar.get_attribute("aria-valuenow") == "35"
+    assert bar.get_attribute("aria-valuetext") == text(lang, "classroom.spread_points", n=35)
+    by_key(phone, "class:spread-send").click()
+    phone.wait_for_function(
+        "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
+        arg=text(lang, "classroom.received_spread", spread="").split(":")[0], timeout=WAIT, polling=200)
+    check("student: spread sent", phone)
+
+    by_key(lecturer, "class:reveal").locator("button").first.click()
+    by_key(lecturer, "class:reveal-summary").wait_for(timeout=WAIT)
+    settle(lecturer)
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    check("lecturer: spread revealed", lecturer, presenter=True)
+    small = room_text_failures(lecturer)
+    if small:
+        failures["lecturer: text too small for a room"] = small[:10]
+    phone.wait_for_function(NAMED_JS, arg=".st-key-class-student-tally", timeout=WAIT, polling=200)
+    wait_for_app(phone, timeout=WAIT)
+    check("student: spread revealed", phone)
+    assert not failures, failures

@@ -85,11 +85,12 @@ def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, n
         walked.append(path_of(page))
         assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption_shown("ko")
     assert walked == [lesson[k].page for k in range(1, 4)]
-    page.keyboard.press("PageDown")  # scene 5: T = 0.3 on the same page
+    page.keyboard.press("PageDown")  # scene 5: another T on the same page
     page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
     settle(page)
     shown_t = page.locator(f"[data-testid='stMain'] {T_VALUE}").first  # the T control on the page
-    assert shown_t.inner_text().strip() == "0.3"
+    t4, t3 = (f"{lesson[k].scenario.temperature:g}" for k in (4, 3))
+    assert shown_t.inner_text().strip() == t4 != t3
     page.keyboard.press("PageUp")
     page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
     settle(page)
