@@ -122,8 +122,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "and the weight on the emotional word and the emotion column's share that keep rising.",
     ),
     "bilinear": (
-        "W_Q W_Kᵀ (행 ↓ 보는 단어의 축, 열 → 시선을 받는 단어의 축), 단계 {step}",
-        "W_Q W_Kᵀ (rows ↓ looker's axis, columns → looked-at axis), step {step}",
+        "W_Q W_Kᵀ, 단계 {step}: 행 ↓ 보는 단어의 축, 열 → 시선을 받는 단어의 축",
+        "W_Q W_Kᵀ, step {step}: rows ↓ looker's axis, columns → looked-at axis",
     ),
     "bilinear_caption": (
         "칸 (a, b)는 ‘보는 단어의 a’와 ‘시선을 받는 단어의 b’를 곱해 점수에 더하는 양입니다: "
