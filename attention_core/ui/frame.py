@@ -855,8 +855,10 @@ def _on_seed(p: Page) -> None:
 
 
 def share_url(p: Page) -> str:
-    """This page's address with the whole state in `?s=`."""
-    token = codec.encode_link(p.scenario, p.view)
+    """This page's address with the whole state in `?s=`, but for presenter mode: it belongs to the lecturer, not to
+    the lesson, and the class opens this link on phones (where it would also put each student's runs first:
+    ui/gate.py). A link written with presenter mode (by hand, or before) still opens it."""
+    token = codec.encode_link(p.scenario, replace(p.view, presenter=False))
     base = st.context.url or ""
     return f"{base}?s={token}"
 
