@@ -296,28 +296,25 @@ class Scenario:
         if token not in self.tokens:
             raise InputError("word_unknown", f"“{str(token)[:30]}” is not a word of the sentence.",
                              word=str(token)[:30])
-        row = tuple(float(v) for v in clean_matrix([values], (1, D_MODEL), "X", (token,),
-                                                     tuple(a.key for a in AXES))[0])
-        edits = dict(self.x_edits)
-        key = normalize(token)
-        if row == tuple(embed(token)):
-            edits.pop(key, None)
-        else:
-            edits[key] = row
-        return replace(self, x_edits=tuple(sorted(edits.items())))
+        row = clean_matrix([values], (1, D_MODEL), "X", (token,), tuple(a.key for a in AXES))[0]
+        return self._with_rows({token: row})
 
     def with_x(self, values: object) -> Scenario:
         """Apply an edited X (n × d_model); an edited row becomes that word's embedding everywhere it occurs."""
         new = clean_matrix(values, (self.n, D_MODEL), "X", self.labels, tuple(a.key for a in AXES))
+        return self._with_rows({token: new[i] for i, token in enumerate(self.tokens)
+                                if not np.array_equal(new[i], self.x[i])})
+
+    def _with_rows(self, rows: dict[str, np.ndarray]) -> Scenario:
+        """These words' rows of X as edits (by the word's table spelling); a row equal to the word's own is no edit."""
         edits = dict(self.x_edits)
-        for i, token in enumerate(self.tokens):
-            if not np.array_equal(new[i], self.x[i]):
-                row = tuple(float(v) for v in new[i])
-                key = normalize(token)
-                if row == tuple(embed(token)):
-                    edits.pop(key, None)
-                else:
-                    edits[key] = row
+        for token, values in rows.items():
+            row = tuple(float(v) for v in values)
+            key = normalize(token)
+            if row == tuple(embed(token)):
+                edits.pop(key, None)
+            else:
+                edits[key] = row
         return replace(self, x_edits=tuple(sorted(edits.items())))
 
     def with_matrix(self, name: str, values: object) -> Scenario:
