@@ -2,14 +2,15 @@
 
 import streamlit as st
 
-from attention_core import analysis, theme, ui
+from attention_core import analysis, figures, theme, ui
 from attention_core.registry import t_options
 
 with ui.page("home") as page:
     page.title()
     page.lead("home.lead")
-    if st.button(page.t("lecture.builtin_open"), key="home:lesson", icon=":material/school:"):
-        ui.open_builtin(page)
+    # a callback (ui/guard.py): a press sent in one message with a fragment's change still opens the lesson
+    st.button(page.t("lecture.builtin_open"), key="home:lesson", icon=":material/school:",
+              on_click=ui.guarded(page, ui.open_builtin, "home:lesson"), args=(page,))
     st.header(page.t("home.pipeline"))
 
     @page.follows_t
@@ -26,10 +27,10 @@ with ui.page("home") as page:
             (page.t("home.p_q"), trace.q, words, qk, "signed", "qk"),
             (page.t("home.p_k"), trace.k, words, qk, "signed", "qk"),
             (page.t("home.p_scores"), trace.scores, words, words, "signed"),
-            (page.t("home.p_weights"), trace.weights, words, words, "weights"),
+            (page.t("home.p_weights"), trace.weights, words, words, "weights", None, figures.shows("W")),
             (page.t("home.p_v"), trace.v, words, axes, "signed", "v"),
-            (page.t("home.p_out"), trace.output, words, axes, "signed", "v"),
-            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm"),
+            (page.t("home.p_out"), trace.output, words, axes, "signed", "v", figures.shows("O")),
+            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm", figures.shows("LN")),
         ]
         # Add & Norm's scale holds its cells at every T (V's holds the output's: a weighted average of its rows)
         limits = {"norm": analysis.add_norm_limit(scenario, t_options(scenario.temperature), ("LN",))}
@@ -43,10 +44,12 @@ with ui.page("home") as page:
         def share_part() -> None:  # the summary's claim, as numbers: where every word's weight goes
             words = page.scenario.labels
             (a, b), share = analysis.most_looked_pair(page.lesson.trace.weights)
-            page.chart(page.fig.bars(share, words, title=page.t("home.share_chart", t=page.scenario.temperature,
-                                                                  a=words[a], b=words[b]),
-                                     y_title=page.t("home.share_axis"), y_range=(0.0, 110.0), decimals=0,
-                                     width_px=theme.FULL_WIDTH_PX * 2 / 5), "share")
+            # the title names T and the pair, both of which the T control rewrites as T moves
+            title = figures.at_t(page.t("home.share_chart", t=figures.T, a=figures.PAIR_A, b=figures.PAIR_B),
+                                 page.scenario.temperature, pair=(words, (a, b)))
+            page.chart(page.fig.bars(share, words, title=title, y_title=page.t("home.share_axis"),
+                                     y_range=(0.0, 110.0), decimals=0, width_px=theme.FULL_WIDTH_PX * 2 / 5,
+                                     shows=figures.shows("share")), "share")
 
         share_part()
     st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{T}\right)V")

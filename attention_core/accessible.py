@@ -1,12 +1,14 @@
-"""A chart's text alternative, made from the figure's own data: its accessible name and its numbers as tables.
+"""A chart's text alternative, made from the figure itself: its accessible name and its numbers as tables.
 
-`describe(fig, lang)` reads what a Plotly figure draws (heatmap z/x/y, bar and line traces, the text of
-labelled points, the fixed hover text of single lines) and returns a `Description`: a one-sentence name that
-says what the chart shows and its most important numbers, in the UI language, and the same numbers as
-`Table`s with row and column headers. `table_html` writes a table as HTML (<caption>, <th scope>) that
-screen readers can walk cell by cell. Pages never write any of this: `Page.chart` calls it for every figure.
+`describe(fig, lang)` reads what the figure's builder says it shows (its chart spec, `layout.meta["chart"]`, whose
+shape attention_core/figures/spec.py documents: the matrices with their row and column labels and how their numbers
+are printed, the series of bars or lines, the arrows' tips, fixed sentences, the marked cells) and the numbers of the
+traces the spec names, and returns a `Description`: a one-sentence name that says what the chart shows and its most
+important numbers, in the UI language, and the same numbers as `Table`s with row and column headers. `table_html`
+writes a table as HTML (<caption>, <th scope>) that screen readers can walk cell by cell. Pages never write any of
+this: `Page.chart` calls it for every figure. A figure without a chart spec is named by its title alone.
 
-No Streamlit and no Plotly import: a figure is read through `to_plotly_json()` (or given as that dict).
+No Streamlit and no Plotly import: a figure is read through its dict (`to_plotly_json()`, or given as that dict).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from .i18n import text
 NAME_ROWS = 8  # the name lists the largest cell of at most this many rows, then "… and k more"
 NAME_ITEMS = 3  # bars and points: this many of the largest in the name
 _TAG = re.compile(r"<[^>]+>")
-_FORMAT = re.compile(r"%\{z:\.(\d+)f\}")
+CHART_SPEC = 1  # the version of the chart spec read here (figures.spec.VERSION)
 
 
 @dataclass(frozen=True)
@@ -89,58 +91,28 @@ def fixed(f: float, decimals: int) -> str:
     return out.replace("-", "−")
 
 
-def _is_mask(trace: dict) -> bool:
-    """The grey overlay a heatmap draws over masked cells (one colour at both ends of its scale)."""
-    scale = trace.get("colorscale")
-    return (isinstance(scale, (list, tuple)) and len(scale) > 0
-            and all(isinstance(s, (list, tuple)) and s[1] == theme.MASKED_COLOR for s in scale))
-
-
-def _axis_title(layout: dict, trace: dict, which: str) -> str:
-    ref = trace.get(f"{which}axis") or which
-    key = f"{which}axis" + ref[1:]
-    return _title((layout.get(key) or {}).get("title"))
-
-
-def _ticks(layout: dict, trace: dict, which: str, values) -> list[str]:
-    """What the axis writes for each value: its ticktext where the axis maps tickvals to text."""
-    ref = trace.get(f"{which}axis") or which
-    axis = layout.get(f"{which}axis" + ref[1:]) or {}
-    names = dict(zip(map(_key, axis.get("tickvals") or ()), axis.get("ticktext") or ()))
-    return [plain(names[_key(v)]) if _key(v) in names else _label(v) for v in values]
-
-
-def _key(v: object) -> object:
-    try:
-        return round(float(v), 9)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return str(v)
+def _chart(layout: dict) -> dict | None:
+    """The figure's chart spec (figures/spec.py: what its builder says it shows), or None."""
+    meta = layout.get("meta")
+    chart = meta.get("chart") if isinstance(meta, dict) else None
+    return chart if isinstance(chart, dict) and chart.get("v") == CHART_SPEC else None
 
 
 def _label(v: object) -> str:
     return f"{v:.3g}" if isinstance(v, (float, np.floating)) else plain(v)
 
 
-def _panel_titles(layout: dict) -> list[str]:
-    """Subplot titles: annotations written above the plot area (paper-referenced), in order."""
-    return [plain(a.get("text", "")) for a in layout.get("annotations") or ()
-            if a.get("xref", "paper") == "paper" and a.get("yref", "paper") == "paper" and a.get("text")]
-
-
-def _heatmap_table(trace: dict, layout: dict, mask: dict | None, caption: str, corner: str,
+def _heatmap_table(z, rows: list[str], cols: list[str], mask, decimals: int, caption: str, corner: str,
                    lang: str, with_cells: bool) -> tuple[Table, str]:
     """The matrix as a table (masked cells say so) and the name's "largest per row" over its open cells."""
-    z = np.asarray(trace.get("z"), dtype=float)
+    z = np.asarray(z, dtype=float)
     if z.ndim == 1:
         z = z[None, :]
     n_rows, n_cols = z.shape
-    xs = _ticks(layout, trace, "x", trace.get("x") if trace.get("x") is not None else range(n_cols))[:n_cols]
-    ys = _ticks(layout, trace, "y", trace.get("y") if trace.get("y") is not None else range(n_rows))[:n_rows]
-    found = _FORMAT.search(str(trace.get("texttemplate") or ""))
-    decimals = int(found.group(1)) if found else 2
+    xs, ys = cols[:n_cols], rows[:n_rows]
     hidden = np.zeros(z.shape, dtype=bool)
     if mask is not None:
-        mz = np.asarray(mask.get("z"), dtype=float)
+        mz = np.asarray(mask, dtype=float)
         if mz.shape == z.shape:
             hidden = np.isfinite(mz)
     masked = f"{theme.MASKED_SYMBOL} {text(lang, 'a11y.masked')}"
@@ -172,41 +144,34 @@ def _listed(items: Sequence[str], limit: int, lang: str) -> str:
     return shown
 
 
-def _hover_text(trace: dict) -> str:
-    """A single line's fixed hover text (no %{…} placeholders), e.g. "슬픈 → 장면이었다: 0.120"."""
-    template = trace.get("hovertemplate")
-    if not isinstance(template, str) or "%{" in template:
-        return ""
-    return plain(template.split("<extra>")[0])
-
-
-def _series(traces: list[dict], layout: dict, panels: list[str], lang: str) -> tuple[Table, list[str]]:
-    """Bars and lines as one table: rows = the categories or x values, one column per trace."""
+def _series(part: dict, data: list[dict], lang: str) -> Table:
+    """A bars or lines part as one table: rows = the categories, one column per series."""
     rows: list[str] = []
     cols: list[str] = []
     columns: list[dict[str, str]] = []
-    for k, tr in enumerate(traces):
-        horizontal = tr.get("orientation") == "h"
-        cats = tr.get("y" if horizontal else "x")
-        vals = tr.get("x" if horizontal else "y")
+    for series in part["series"]:
+        tr = data[series["trace"]]
+        vals = tr.get(series["values"])
         if vals is None:
             continue
         vals = list(np.asarray(vals, dtype=object).ravel())
-        cats = list(range(1, len(vals) + 1)) if cats is None else list(np.asarray(cats, dtype=object).ravel())
-        name = plain(tr.get("name") or "")
-        if not name:
-            name = (panels[k] if len(panels) >= len(traces)
-                    else _axis_title(layout, tr, "y") or text(lang, "a11y.value"))
+        if part.get("rows") is not None:
+            labels = [plain(r) for r in part["rows"]]
+        else:
+            cats = tr.get("y" if series["values"] == "x" else "x")
+            cats = list(range(1, len(vals) + 1)) if cats is None else list(np.asarray(cats, dtype=object).ravel())
+            labels = [_label(c) for c in cats]
+        name = plain(series.get("name") or "") or text(lang, "a11y.value")
         col: dict[str, str] = {}
-        for label, v in zip(_ticks(layout, tr, "x" if not horizontal else "y", cats), vals):
+        for label, v in zip(labels, vals):
             if label not in rows:
                 rows.append(label)
-            col[label] = _num(v)
+            col[label] = _num(v, part.get("decimals", 2))
         cols.append(name if name not in cols else f"{name} ({len(cols) + 1})")
         columns.append(col)
     cells = tuple(tuple(col.get(r, "") for col in columns) for r in rows)
-    corner = _axis_title(layout, traces[0], "x") if traces else ""
-    return Table("", corner or text(lang, "a11y.label"), tuple(rows), tuple(cols), cells), cols
+    corner = plain(part.get("corner") or "")
+    return Table("", corner or text(lang, "a11y.label"), tuple(rows), tuple(cols), cells)
 
 
 def decoded(obj):
@@ -275,63 +240,58 @@ def _spec(fig) -> dict:
 
 
 def _read(spec: dict, lang: str, with_cells: bool) -> tuple[str, tuple[Table, ...]]:
-    """The name and the tables (a heatmap's cells formatted only `with_cells`; the name never needs them)."""
+    """The name and the tables (a matrix's cells formatted only `with_cells`; the name never needs them), from what
+    the figure's builder says it shows (its chart spec): a figure without one is named by its title alone."""
     data: list[dict] = list(spec.get("data") or ())
     layout: dict = dict(spec.get("layout") or {})
     title = _title(layout.get("title"))
-    panels = _panel_titles(layout)
+    head = title or text(lang, "a11y.chart")
+    chart = _chart(layout)
+    if chart is None:
+        return head, ()
     parts: list[str] = []
     tables: list[Table] = []
-    summaries: list[str] = []
-
-    heatmaps = [tr for tr in data if tr.get("type") == "heatmap" and not _is_mask(tr)]
-    masks = [tr for tr in data if tr.get("type") == "heatmap" and _is_mask(tr)]
-    if heatmaps:
-        for k, tr in enumerate(heatmaps):
-            caption = panels[k] if len(heatmaps) > 1 and len(panels) >= len(heatmaps) else (
-                title if len(heatmaps) == 1 else f"{title} ({k + 1})")
-            corner = " / ".join(t for t in (_axis_title(layout, tr, "y"), _axis_title(layout, tr, "x")) if t)
-            mask = next((m for m in masks if (m.get("xaxis") or "x") == (tr.get("xaxis") or "x")), None)
-            table, largest = _heatmap_table(tr, layout, mask, caption, corner, lang, with_cells)
-            sums = [s for s in data if s.get("type") == "scatter" and s.get("mode") == "text"
-                    and (s.get("xaxis") or "x") == (tr.get("xaxis") or "x") and s.get("text") is not None
-                    and len(set(map(str, s.get("x") or ()))) == 1 and len(s.get("text")) == len(table.rows)]
+    matrices = [p for p in chart.get("parts") or () if p["kind"] == "matrix"]
+    others = [p for p in chart.get("parts") or () if p["kind"] != "matrix"]
+    if matrices:
+        summaries: list[str] = []
+        for k, part in enumerate(matrices):
+            caption = plain(part["caption"]) if part.get("caption") is not None else (
+                title if len(matrices) == 1 else f"{title} ({k + 1})")
+            z = data[part["trace"]].get("z")
+            mask = data[part["mask"]].get("z") if part.get("mask") is not None else None
+            table, largest = _heatmap_table(z, [plain(r) for r in part["rows"]], [plain(c) for c in part["cols"]],
+                                            mask, part["decimals"], caption, plain(part.get("corner") or ""), lang,
+                                            with_cells)
             summaries.append(largest)
-            if sums and with_cells:  # the row sums written right of a weights matrix
-                sigma = plain((sums[0].get("x") or ["Σ"])[0])
+            if part.get("sums") is not None and with_cells:  # the row sums written right of a weights matrix
+                sums = data[part["sums"]]
+                sigma = plain((sums.get("x") or ["Σ"])[0])
                 table = Table(table.caption, table.corner, table.rows, (*table.cols, sigma),
-                              tuple((*row, plain(s)) for row, s in zip(table.cells, sums[0]["text"])))
+                              tuple((*row, plain(s)) for row, s in zip(table.cells, sums["text"])))
             tables.append(table)
         if len(tables) == 1:
-            t0 = tables[0]
-            parts.append(text(lang, "a11y.matrix", rows=len(t0.rows), cols=len(heatmaps[0].get("z")[0])
-                              if np.ndim(heatmaps[0].get("z")) == 2 else len(t0.cols)))
+            t0, z0 = tables[0], np.atleast_2d(data[matrices[0]["trace"]].get("z"))
+            parts.append(text(lang, "a11y.matrix", rows=len(t0.rows), cols=z0.shape[1]))
             if t0.corner:
                 parts.append(t0.corner)
             parts.append(text(lang, "a11y.largest_per_row", cells=summaries[0]))
         else:
-            names = [f"{t.caption} ({len(t.rows)} × {len(np.atleast_2d(tr.get('z'))[0])})"
-                     for t, tr in zip(tables, heatmaps)]
+            names = [f"{t.caption} ({len(t.rows)} × {np.atleast_2d(data[p['trace']].get('z')).shape[1]})"
+                     for t, p in zip(tables, matrices)]
             parts.append(text(lang, "a11y.panels", n=len(tables), names=_listed(names, NAME_ROWS, lang)))
-        # cells marked on the matrix (the picked cell, a guess, the winners): rings anchored at a cell's index
-        cols, rows = list(heatmaps[0].get("x") or ()), list(heatmaps[0].get("y") or ())
+        # cells marked on the matrix (the picked cell, a guess, the winners)
+        rows, cols = matrices[0]["rows"], matrices[0]["cols"]
         marked: dict[str, list[str]] = {}
-        for shape in layout.get("shapes") or ():
-            i, j = shape.get("yanchor"), shape.get("xanchor")
-            if not (shape.get("name") and isinstance(i, (int, float)) and isinstance(j, (int, float))):
-                continue
-            i, j = int(i), int(j)
+        for name, i, j in chart.get("cells") or ():
             if 0 <= i < len(rows) and 0 <= j < len(cols):
-                marked.setdefault(plain(shape["name"]), []).append(f"{plain(rows[i])} → {plain(cols[j])}")
+                marked.setdefault(plain(name), []).append(f"{plain(rows[i])} → {plain(cols[j])}")
         parts.extend(f"{mark}: {', '.join(cells)}" for mark, cells in marked.items())
     else:
-        bars = [tr for tr in data if tr.get("type") == "bar"]
-        lines = [tr for tr in data if tr.get("type") == "scatter" and tr.get("hoverinfo") != "skip"
-                 and tr.get("mode") != "text" and tr.get("y") is not None
-                 and not any(v is None for v in tr.get("x") or ()) and not _hover_text(tr)
-                 and not _is_arrow(tr)]
+        bars = [p for p in others if p["kind"] == "bars"]
+        lines = [p for p in others if p["kind"] == "lines"]
         if bars:
-            table, _ = _series(bars, layout, panels, lang)
+            table = _series(bars[0], data, lang)
             tables.append(Table(title, table.corner, table.rows, table.cols, table.cells))
             parts.append(text(lang, "a11y.bars", n=sum(len(r) for r in table.cells if r)))
             for j, col in enumerate(table.cols[:NAME_ITEMS + 1]):
@@ -340,11 +300,11 @@ def _read(spec: dict, lang: str, with_cells: bool) -> tuple[str, tuple[Table, ..
                 if not values:
                     continue
                 top = ", ".join(f"{w} {_num(v)}" for v, w in values[:NAME_ITEMS])
-                head = f"{col}: " if len(table.cols) > 1 else ""
-                parts.append(head + text(lang, "a11y.largest", items=top) + "; "
+                head_ = f"{col}: " if len(table.cols) > 1 else ""
+                parts.append(head_ + text(lang, "a11y.largest", items=top) + "; "
                              + text(lang, "a11y.smallest", item=f"{values[-1][1]} {_num(values[-1][0])}"))
         elif lines:
-            table, _ = _series(lines, layout, panels, lang)
+            table = _series(lines[0], data, lang)
             tables.append(Table(title, table.corner, table.rows, table.cols, table.cells))
             x_name = table.corner
             parts.append(text(lang, "a11y.lines", n=len(table.cols), x=x_name,
@@ -356,55 +316,19 @@ def _read(spec: dict, lang: str, with_cells: bool) -> tuple[str, tuple[Table, ..
                 top_i, top = max(values, key=lambda p: p[1])
                 parts.append(text(lang, "a11y.line", name=col, start=_num(values[0][1]), end=_num(values[-1][1]),
                                   top=_num(top), x=x_name, at=table.rows[top_i]))
-        points = _points(data, layout)
-        if points is not None:
-            tables.append(Table(title, points.corner, points.rows, points.cols, points.cells))
+        for part in (p for p in others if p["kind"] == "points"):
+            x_name, y_name = (plain(c) for c in part["cols"])
+            points = Table(title, "", tuple(plain(r) for r in part["rows"]), (x_name or "x", y_name or "y"),
+                           tuple((_num(x), _num(y)) for x, y in part["xy"]))
+            tables.append(points)
             items = [f"{r} ({', '.join(c)})" for r, c in zip(points.rows, points.cells)]
             parts.append(text(lang, "a11y.points", n=len(items), items=_listed(items, NAME_ROWS, lang)))
-        fixed = [h for h in map(_hover_text, data) if h]
-        if fixed:
-            tables.append(Table(title, text(lang, "a11y.label"), tuple(str(k + 1) for k in range(len(fixed))),
-                                (text(lang, "a11y.value"),), tuple((h,) for h in fixed)))
-            parts.append(_listed(fixed, NAME_ROWS, lang))
-    head = title or text(lang, "a11y.chart")
+        said = [plain(t) for p in others if p["kind"] == "texts" for t in p["texts"]]
+        if said:
+            tables.append(Table(title, text(lang, "a11y.label"), tuple(str(k + 1) for k in range(len(said))),
+                                (text(lang, "a11y.value"),), tuple((h,) for h in said)))
+            parts.append(_listed(said, NAME_ROWS, lang))
     return (". ".join([head, "; ".join(p for p in parts if p)]) if parts else head), tuple(tables)
-
-
-def _is_arrow(trace: dict) -> bool:
-    symbol = (trace.get("marker") or {}).get("symbol")
-    return isinstance(symbol, (list, tuple)) and "arrow" in symbol
-
-
-def _points(data: list[dict], layout: dict) -> Table | None:
-    """Arrows' tips with their labels: rows = labels, columns = the two axes."""
-    rows: list[str] = []
-    cells: list[tuple[str, str]] = []
-    x_title = y_title = ""
-    for tr in data:
-        if tr.get("type") != "scatter" or not _is_arrow(tr):
-            continue
-        x_title, y_title = _axis_title(layout, tr, "x"), _axis_title(layout, tr, "y")
-        xs, ys, symbols = list(tr.get("x") or ()), list(tr.get("y") or ()), list(tr["marker"]["symbol"])
-        tips = [k for k, s in enumerate(symbols) if s == "arrow" and k < len(xs) and xs[k] is not None]
-        labels = _arrow_labels(data, tr, len(tips))
-        for k, label in zip(tips, labels):
-            rows.append(label)
-            cells.append((_num(xs[k]), _num(ys[k])))
-    if not rows:
-        return None
-    return Table("", "", tuple(rows), (x_title or "x", y_title or "y"), tuple(cells))
-
-
-def _arrow_labels(data: list[dict], arrows: dict, n: int) -> list[str]:
-    """The names of an arrow trace's tips: the text of the label trace drawn in its colour, else its name."""
-    color = (arrows.get("line") or {}).get("color")
-    for tr in data:
-        if tr.get("mode") == "text" and (tr.get("textfont") or {}).get("color") == color and tr is not arrows:
-            texts = [plain(t) for t in tr.get("text") or ()]
-            if len(texts) >= n:
-                return texts[:n]
-    name = plain(arrows.get("name") or "")
-    return [f"{name} {k + 1}" if n > 1 else name for k in range(n)]
 
 
 def table_html(table: Table, lang: str, name: str | None = None,

@@ -35,7 +35,7 @@ PAGES: tuple[PageSpec, ...] = (
 )
 PAGE_KEYS: tuple[str, ...] = tuple(p.key for p in PAGES)
 # String modules with no page of their own ("common" keys carry no prefix).
-SHARED_STRINGS: tuple[str, ...] = ("common", "lecture", "views", "classroom", "a11y", "words")
+SHARED_STRINGS: tuple[str, ...] = ("common", "lecture", "views", "classroom", "a11y", "words", "compat")
 
 
 def page_spec(key: str) -> PageSpec:

@@ -21,7 +21,6 @@ SEQUENTIAL_RANGE = (0.0, 1.0)
 
 QUERY_COLOR = "#d95f02"  # the looking word (Q), orange
 KEY_COLOR = "#137a5c"  # the looked-at words (K), teal: Dark2's darkened, to stand out on RdBu's light cells
-VALUE_COLOR = "#7570b3"  # what is handed over (V), purple
 WEIGHT_COLOR = "#238b45"  # an attention weight drawn as a line or bar, the Greens scale's own hue
 GUESS_COLOR = "#e7298a"  # the class's guess
 TRUTH_COLOR = "#000000"  # the true winner

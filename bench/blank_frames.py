@@ -28,8 +28,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, click_toggle, go_to, settle, t_control  # noqa: E402
-from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server, wait_for_app  # noqa: E402
+from tests.e2e.driver import (  # noqa: E402  # noqa: E402
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    PAGE_KEYS,
+    SIDEBAR,
+    click_toggle,
+    go_to,
+    launch_server,
+    settle,
+    t_control,
+    wait_for_app,
+)
 
 PRESSES, GAP_MS = 5, 60
 MAIN = '[data-testid="stMain"]'

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import report  # noqa: E402
 from bench.run import BENCH_BROWSER_ARGS, Tab, calibrate  # noqa: E402
-from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server  # noqa: E402
+from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server  # noqa: E402
 
 SPEC = "100x400:0:8x8;100x400:0:8x8"  # two heatmaps T does not change, as on ①
 

@@ -35,8 +35,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from tests.e2e.app_driver import LECTURER_STATE_JS, by_key, settle  # noqa: E402
-from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, start_server  # noqa: E402
+from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH, LECTURER_STATE_JS, by_key, settle, start_server  # noqa: E402  # noqa: E402
 
 SIZES = [(1920, 1080), (1280, 720)]
 WIDTH_FRAGMENT_KEY = "room:width"

@@ -233,7 +233,7 @@ class Tab:
         self.direction = 1
 
     def open(self, url: str, timeout: float = 90_000) -> None:
-        from tests.e2e.helpers import wait_for_app
+        from tests.e2e.driver import wait_for_app
 
         self.page.goto(url, timeout=timeout)
         wait_for_app(self.page, timeout=timeout, settle_ms=500)
@@ -376,7 +376,7 @@ CONTROL_STATS_JS = """
 
 def measure_control(tab: Tab, reps: int, settle: float, drag_moves: int = 24) -> dict:
     """The T control on the open page: key press → painted preview; → end of the server's run; drag frames."""
-    from tests.e2e.helpers import wait_for_app
+    from tests.e2e.driver import wait_for_app
 
     page = tab.page
     control = page.locator(CONTROL).first
@@ -443,7 +443,7 @@ def browser_profile(tab: Tab, url: str, pattern: str, expect: int, settle: float
 
 def cold_start(browser, reps: int, log_dir: Path) -> dict:
     """Server launch → navigate → first chart afterplot, app home vs floor (same charts), alternated."""
-    from tests.e2e.helpers import launch_server
+    from tests.e2e.driver import launch_server
 
     out: dict = {"app": [], "floor": [], "spec": None}
     for _ in range(reps):
@@ -572,7 +572,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server
+    from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server
 
     args = parse_args(argv)
     if args.from_json:

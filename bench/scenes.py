@@ -70,8 +70,7 @@ def lesson_link(n: int) -> str:
 def measure(browser, url: str, sizes: list[int], reps: int, timeout: float = 60_000) -> dict:
     """For each sentence length, `reps` walks of the built-in lesson: one row per PageDown."""
     from attention_core import scenes
-    from tests.e2e.app_driver import key_class
-    from tests.e2e.helpers import wait_for_app, wait_for_plots
+    from tests.e2e.driver import key_class, wait_for_app, wait_for_plots
 
     lesson = scenes.builtin()
     rows = []
@@ -144,7 +143,7 @@ def markdown(result: dict) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server
+    from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH, launch_server
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="8")

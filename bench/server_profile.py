@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 # every call entering it from outside it. Categories nest (plotly's JSON inside st.plotly_chart, graph_objects
 # inside the app's figure builders), so they do not add up to the total.
 CATEGORIES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
-    ("figure builders (attention_core.figures)", ("attention_core/figures.py",), ()),
+    ("figure builders (attention_core.figures)", ("attention_core/figures/",), ()),
     ("plotly graph_objects (construction, validation, update_*)", ("site-packages/plotly/", "_plotly_utils/"),
      ("plotly/io/",)),
     ("st.plotly_chart (to_json, spec, element id)", ("streamlit/elements/plotly_chart.py",), ()),

@@ -266,7 +266,7 @@ class BrowserLecturer:
     async def open(self) -> str:
         from playwright.async_api import async_playwright
 
-        from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH
+        from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH
 
         self.pw = await async_playwright().start()
         self.browser = await self.pw.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
@@ -428,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="the lecturer acts through the store instead of a browser (no screen delay measured)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    from tests.e2e.helpers import start_server
+    from tests.e2e.driver import start_server
     from tests.pg_cluster import cluster
 
     with contextlib.ExitStack() as stack:

@@ -7,6 +7,7 @@ Run from the repository root (one command; it starts and stops its own server un
     python loadtest/run.py -n 60 --duration 30 --json /tmp/load.json
     python loadtest/run.py --url http://127.0.0.1:8501 --pid 1234   # a server already running (loopback only)
     python loadtest/run.py class -n 100          # the class scenario: see loadtest/classroom.py
+    python loadtest/run.py lecture -n 150        # a lecture: the lecturer walks the lesson, see loadtest/lecture.py
 
 What one simulated student does (no browser: the load falls on the server, not on a test browser):
 opens /_stcore/stream, asks for the first run of Home the way the frontend does (a rerun_script BackMsg
@@ -72,6 +73,7 @@ T_KEY, SENTENCE_KEY, PRESENTER_KEY = "sb:T", "sb:sentence", "sb:presenter"
 CONTROL_KEY, CONTROL_SHOWN = "tc:" + T_KEY, "control:T"
 TRIGGER_ID = "$$STREAMLIT_INTERNAL_KEY_{id}__events"  # streamlit.components.v2.bidi_component.main._make_trigger_id
 STATE_T, STATE_SENTENCE = "state:T", "state:sentence"  # the app's own state, read from its share link
+STATE_LINK = "state:link"  # the share link's whole token (the lecture scenario compares the whole state)
 STATE_KEYS = {T_KEY: STATE_T, SENTENCE_KEY: STATE_SENTENCE}
 # The app's T options, written as the slider's format_func writes them ({:g}).
 T_VALUES = tuple(f"{t:g}" for t in T_OPTIONS)
@@ -89,8 +91,15 @@ class RunResult:
 class StudentSession:
     """One browser tab's worth of protocol: a websocket, the widgets of the last run, the pages of the app."""
 
-    def __init__(self, base_url: str, index: int, timeout: float) -> None:
+    def __init__(self, base_url: str, index: int, timeout: float, query: str = "", address: bool = False,
+                 path: str = "") -> None:
+        """`query` and `path`: the address the session is opened with (a link: `s=…` on a page's path, "" for
+        Home); with `address` every later run sends the query string the app last wrote into the address
+        (`page_info_changed`), as a browser's address bar does (the stress model sends none)."""
         self.base_url = base_url.rstrip("/")
+        self.path = path
+        self.query = query
+        self.address = address
         self.index = index
         self.timeout = timeout
         self.ws = None
@@ -142,6 +151,13 @@ class StudentSession:
         kind = msg.WhichOneof("type")
         if kind == "navigation":
             self.pages = [(p.page_script_hash, p.url_pathname) for p in msg.navigation.app_pages]
+            # the page this run is on, as the frontend takes it: the one asked for, or the one the app switched to
+            # (st.switch_page: a lesson's step to a scene on another page); the next request names it
+            shown = [i for i, (h, _) in enumerate(self.pages) if h == msg.navigation.page_script_hash]
+            if shown:
+                self.page = shown[0]
+        elif kind == "page_info_changed" and self.address:
+            self.query = msg.page_info_changed.query_string
         elif kind == "page_not_found":
             self._run_errors.append(f"page not found: {msg.page_not_found.page_name!r}")
         elif kind == "script_finished":
@@ -201,6 +217,7 @@ class StudentSession:
             return
         self.echo[STATE_T] = f"{scenario.temperature:g}"
         self.echo[STATE_SENTENCE] = scenario.sentence
+        self.echo[STATE_LINK] = token
 
     # runs
 
@@ -208,17 +225,20 @@ class StudentSession:
         """Send one rerun_script the way the frontend does and wait for the run to finish."""
         if page is not None:
             self.page = page
-        trigger = changed is not None and changed.HasField("json_trigger_value")
-        if changed is not None and not trigger:  # a trigger is sent with this run only, as the frontend does
+        # a trigger (a button's press, a component's event) is sent with this run only, as the frontend does
+        trigger = changed is not None and changed.WhichOneof("value") in ("json_trigger_value", "trigger_value")
+        if changed is not None and not trigger:
             self.widget_states[changed.id] = changed
             which = changed.WhichOneof("value")
             self.held[changed.id] = (changed.string_array_value.data[0] if which == "string_array_value"
                                      else getattr(changed, which))
-        page_hash, pathname = self.pages[self.page] if self.pages else ("", "")
+        page_hash, pathname = self.pages[self.page] if self.pages else ("", self.path)
         back = BackMsg()
         state = back.rerun_script
-        state.query_string = ""
+        state.query_string = self.query
         state.page_script_hash = page_hash
+        if not page_hash:  # the first run: the server finds the page by the address's path, as for a browser
+            state.page_name = pathname
         state.context_info.url = f"{self.base_url}/{pathname}"
         state.context_info.timezone = "Asia/Seoul"
         state.context_info.locale = "ko-KR"
@@ -281,6 +301,10 @@ class StudentSession:
         state = WidgetState(id=self.widget_ids[key])
         if "text" in value:
             state.string_value = value["text"]
+        elif "press" in value:  # a button: a trigger, sent with one run only
+            state.trigger_value = True
+        elif "json" in value:  # a component's state (its setStateValue calls), as JSON
+            state.json_value = json.dumps(value["json"])
         elif "flag" in value:
             state.bool_value = value["flag"]
         else:
@@ -408,6 +432,73 @@ def listening_pid(port: int) -> int | None:
     return None
 
 
+def loadavg() -> float:
+    """The machine's 1-minute load average (the machine may be shared with other work)."""
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+class Meter:
+    """The figures of one phase besides the runs' own: the server processes' CPU and RSS (before, peak sampled by
+    `sample()`, and at the end while every session is still connected), this client's own CPU, what every other
+    process on the machine used meanwhile, the load average before and after, and the app's per-run script time
+    (ATTENTION_TIMING_LOG). `pids`: the app's processes; `extra_pids`: others whose CPU is the class's cost too
+    (the balancer), reported apart."""
+
+    def __init__(self, pids: list[int], logs: list[Path] = (), extra_pids: list[int] = ()) -> None:
+        self.pids, self.logs, self.extra_pids = list(pids), list(logs), list(extra_pids)
+        self.loadavg0 = loadavg()
+        self.wall0 = time.time()
+        self.start = time.monotonic()
+        self.proc_cpu0 = time.process_time()
+        self.busy0 = machine_busy_seconds()
+        self.srv_cpu0 = sum(cpu_seconds(pid) for pid in self.pids)
+        self.extra_cpu0 = sum(cpu_seconds(pid) for pid in self.extra_pids)
+        self.rss0 = self.rss() if self.pids else None
+        self.peak = self.rss0 or 0
+        self.rss1: int | None = None
+        self.wall = 0.0
+
+    def rss(self) -> int:
+        return sum(rss_bytes(pid) for pid in self.pids)
+
+    def sample(self) -> None:
+        if self.pids:
+            with contextlib.suppress(OSError):
+                self.peak = max(self.peak, self.rss())
+
+    def connected(self) -> None:
+        """The end of the phase, every session still connected: the RSS they hold."""
+        self.wall = time.monotonic() - self.start
+        self.rss1 = self.rss() if self.pids else None
+        self.peak = max(self.peak, self.rss1 or 0)
+
+    def figures(self, n: int) -> dict:
+        """After the sessions closed: the phase's figures (`n` sessions for the RSS per session)."""
+        client_cpu = time.process_time() - self.proc_cpu0
+        server_cpu = sum(cpu_seconds(pid) for pid in self.pids) - self.srv_cpu0
+        extra_cpu = sum(cpu_seconds(pid) for pid in self.extra_pids) - self.extra_cpu0 if self.extra_pids else 0.0
+        busy = machine_busy_seconds() - self.busy0
+        wall = self.wall or (time.monotonic() - self.start)
+        rss0, rss1, peak = self.rss0, self.rss1, self.peak
+        out = {
+            "wall_s": round(wall, 1),
+            "client_cpu_s": round(client_cpu, 1),
+            "server_cpu_s": round(server_cpu, 1) if self.pids else None,
+            # the machine is shared: how many cores everything else used meanwhile (other tests, browsers)
+            "other_processes_cores": round(max(0.0, busy - client_cpu - server_cpu - extra_cpu) / wall, 2),
+            "loadavg_1min_before": self.loadavg0,
+            "loadavg_1min_after": loadavg(),
+            "script": script_times(self.logs, self.wall0, time.time()),
+            "server_rss_before_mib": round(rss0 / 2**20, 1) if rss0 else None,
+            "server_rss_after_mib": round(rss1 / 2**20, 1) if rss1 else None,  # all N sessions still connected
+            "server_rss_peak_mib": round(peak / 2**20, 1) if self.pids else None,
+            "rss_per_session_mib": round((rss1 - rss0) / n / 2**20, 2) if self.pids and rss1 else None,
+        }
+        if self.extra_pids:
+            out["balancer_cpu_s"] = round(extra_cpu, 1)
+        return out
+
+
 def machine() -> dict:
     model = ""
     with contextlib.suppress(OSError):
@@ -420,6 +511,55 @@ def machine() -> dict:
 
     return {"cpus": os.cpu_count(), "cpu_model": model, "memory_gib": round(mem / 2**30, 1),
             "kernel": platform.release(), "python": platform.python_version(), "streamlit": streamlit.__version__}
+
+
+# --- servers ---------------------------------------------------------------------------------------------
+@dataclass
+class Servers:
+    """The app processes of one level: the addresses the students use (the replicas', or the balancer's alone),
+    each replica's own address, their pids and timing logs, and the balancer's pid (its CPU is reported apart)."""
+
+    urls: list[str]
+    direct: list[str]
+    pids: list[int]
+    logs: list[Path]
+    balancer_pids: list[int] = field(default_factory=list)
+
+
+def balancer_config(front_port: int, stats_port: int, backend_ports: list[int]) -> str:
+    """deploy/haproxy.cfg for K replicas on loopback: a `server` line per replica, as deploy/README.md says to scale
+    out, then its bind and server addresses moved to loopback ports (tests/e2e/test_replicas.py's way)."""
+    cfg = (REPO_ROOT / "deploy" / "haproxy.cfg").read_text()
+    lines = [f"    server app{k} 127.0.0.1:{port} cookie app{k}" for k, port in enumerate(backend_ports, 1)]
+    cfg, n_servers = re.subn(r"(?:^\s*server\s+\S+\s+\S+.*\n)+", "\n".join(lines) + "\n", cfg, count=1, flags=re.M)
+    binds = iter((front_port, stats_port))
+    cfg, n_binds = re.subn(r"^(\s*bind\s+)\S+", lambda m: f"{m[1]}127.0.0.1:{next(binds)}", cfg, flags=re.M)
+    if (n_servers, n_binds) != (1, 2):
+        raise RuntimeError("deploy/haproxy.cfg: expected 2 binds and one block of server lines")
+    return cfg
+
+
+@contextlib.contextmanager
+def start_servers(replicas: int, tmp: Path, balancer: bool = False, env: dict | None = None):
+    """K fresh app processes, each with its timing log, and with `balancer` deploy/haproxy.cfg in front of them
+    (Debian's haproxy; the students then all connect to its one address and it spreads them, round robin)."""
+    from tests.e2e.driver import free_port, start_server
+
+    with contextlib.ExitStack() as stack:
+        logs = [Path(tmp) / f"timing-{k}.jsonl" for k in range(replicas)]
+        procs = [stack.enter_context(start_server(timeout=90, env={**(env or {}), "ATTENTION_TIMING_LOG": str(log)}))
+                 for log in logs]
+        direct = [srv.url for srv in procs]
+        if not balancer:
+            yield Servers(direct, direct, [srv.proc.pid for srv in procs], logs)
+            return
+        from tests.e2e.test_replicas import Balancer, run_haproxy
+
+        front, stats = free_port(), free_port()
+        bal = Balancer(front, stats, {f"app{k}": srv.port for k, srv in enumerate(procs, 1)})
+        stack.enter_context(run_haproxy(balancer_config(front, stats, [srv.port for srv in procs]), bal))
+        pid = listening_pid(front)
+        yield Servers([bal.url], direct, [srv.proc.pid for srv in procs], logs, [pid] if pid else [])
 
 
 # --- phases ------------------------------------------------------------------------------------------------
@@ -465,69 +605,54 @@ def script_times(logs: list[Path], since: float, until: float) -> dict:
 
 
 async def run_phase(urls: list[str], n: int, args, duration: float, pids: list[int], logs: list[Path],
-                    lecturer: bool = False) -> dict:
+                    lecturer: bool = False, extra_pids: list[int] = ()) -> dict:
     """N students at once, student i on server i mod len(urls) (as a sticky balancer spreads a class), and with
     `lecturer` one more session on the first server doing what a student does, reported apart."""
-    wall0 = time.time()
-    proc_cpu0 = time.process_time()
-    busy0 = machine_busy_seconds()
-
-    def rss() -> int:
-        return sum(rss_bytes(pid) for pid in pids)
-
-    srv_cpu0 = sum(cpu_seconds(pid) for pid in pids)
-    rss0 = rss() if pids else None
-    peak = rss0 or 0
-    start = time.monotonic()
-    until = start + duration
+    meter = Meter(pids, logs, extra_pids)
+    until = meter.start + duration
     sessions: list[StudentSession] = []
     tasks = [asyncio.create_task(student(urls[i % len(urls)], i, n, args, until, sessions)) for i in range(n)]
     lecturer_task = (asyncio.create_task(student(urls[0], n, n, args, until, sessions, lecturer=True))
                      if lecturer else None)
     while not all(t.done() for t in tasks + ([lecturer_task] if lecturer_task else [])):
         await asyncio.sleep(1.0)
-        if pids:
-            with contextlib.suppress(OSError):
-                peak = max(peak, rss())
+        meter.sample()
     reports = [t.result() for t in tasks]
-    wall = time.monotonic() - start
-    rss1 = rss() if pids else None  # every session still connected
+    meter.connected()  # every session still connected
     await asyncio.gather(*(s.close() for s in sessions))
-    client_cpu = time.process_time() - proc_cpu0
-    server_cpu = sum(cpu_seconds(pid) for pid in pids) - srv_cpu0
-    busy = machine_busy_seconds() - busy0
     out = summarize(reports)
     out["servers"] = len(urls)
     if lecturer_task is not None:
         out["lecturer"] = summarize([lecturer_task.result()])
-    out.update({
-        "n": n, "duration_s": duration, "wall_s": round(wall, 1),
-        "client_cpu_s": round(client_cpu, 1),
-        "server_cpu_s": round(server_cpu, 1) if pids else None,
-        # the machine is shared: how many cores everything else used meanwhile (other tests, browsers)
-        "other_processes_cores": round(max(0.0, busy - client_cpu - server_cpu) / wall, 2),
-        "loadavg_1min_after": float(Path("/proc/loadavg").read_text().split()[0]),
-        "script": script_times(logs, wall0, time.time()),
-        "server_rss_before_mib": round(rss0 / 2**20, 1) if rss0 else None,
-        "server_rss_after_mib": round(rss1 / 2**20, 1) if rss1 else None,  # all N sessions still connected
-        "server_rss_peak_mib": round(peak / 2**20, 1) if pids else None,
-        "rss_per_session_mib": round((rss1 - rss0) / n / 2**20, 2) if pids else None,
-    })
+    out.update({"n": n, "duration_s": duration})
+    out.update(meter.figures(n))
     return out
 
 
-async def measure(urls: list[str], n: int, args, pids: list[int], logs: list[Path] = ()) -> dict:
-    """First one session alone, then N at once, on the same server(s)."""
+async def warm_up(urls: list[str], timeout: float) -> None:
+    """The first run of every page imports and compiles: once per server process, before anything is measured."""
     for url in urls:
-        warm = StudentSession(url, -1, args.timeout)  # first run of every page imports and compiles
+        warm = StudentSession(url, -1, timeout)
         await warm.connect()
         await warm.rerun("load")
         for page in range(1, len(warm.pages)):
             await warm.rerun("switch", page=page)
         await warm.close()
-    single = await run_phase(urls[:1], 1, args, args.single_duration, pids[:1], list(logs)[:1])
+
+
+async def measure(urls: list[str], n: int, args, pids: list[int], logs: list[Path] = (),
+                  servers: Servers | None = None) -> dict:
+    """First one session alone, then N at once, on the same server(s) (`servers`: behind a balancer, whose one
+    address reaches a replica the measure cannot choose: the alone phase then counts every replica's figures)."""
+    behind = servers is not None and bool(servers.balancer_pids)
+    extra = servers.balancer_pids if behind else []
+    await warm_up(servers.direct if behind else urls, args.timeout)  # each replica directly, not through the front
+    first = (pids, list(logs)) if behind else (pids[:1], list(logs)[:1])
+    single = await run_phase(urls[:1], 1, args, args.single_duration, *first, extra_pids=extra)
     await asyncio.sleep(1.0)
-    crowd = await run_phase(urls, n, args, args.duration, pids, list(logs), lecturer=args.lecturer)
+    crowd = await run_phase(urls, n, args, args.duration, pids, list(logs), lecturer=args.lecturer, extra_pids=extra)
+    if behind:
+        crowd["balancer"] = "haproxy"
     return {"single": single, "crowd": crowd}
 
 
@@ -563,8 +688,11 @@ def print_level(res: dict) -> None:
         print(f"  app script time per run: alone p50 {s['script']['p50_ms']:.0f} ms p95 {s['script']['p95_ms']:.0f} ms"
               f"  |  with N p50 {c['script']['p50_ms']:.0f} ms p95 {c['script']['p95_ms']:.0f} ms, "
               f"{c['script']['runs']} runs, {c['script']['busy_s']} s of script time in {c['wall_s']} s")
+    if c.get("balancer_cpu_s") is not None:
+        print(f"  the balancer (haproxy) CPU {c['balancer_cpu_s']} s")
     print(f"  other processes on the machine meanwhile: {c['other_processes_cores']} cores busy "
-          f"(single phase: {s['other_processes_cores']}); load average after: {c['loadavg_1min_after']}")
+          f"(single phase: {s['other_processes_cores']}); load average (1 min) before {c['loadavg_1min_before']}, "
+          f"after {c['loadavg_1min_after']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -573,6 +701,10 @@ def main(argv: list[str] | None = None) -> int:
         from loadtest import classroom
 
         return classroom.main(argv[1:])
+    if argv[:1] == ["lecture"]:  # a lecture: the lecturer walks the lesson, the class follows
+        from loadtest import lecture
+
+        return lecture.main(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--sessions", type=int, nargs="+", default=[30], help="N; several values: one level each")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of load per level")
@@ -589,12 +721,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--replicas", type=int, default=1,
                     help="server processes (each on its own port); student i uses process i mod K, as a balancer "
                          "with sticky sessions would spread them (the balancer's own cost is not included)")
+    ap.add_argument("--balancer", action="store_true",
+                    help="with --replicas: the students connect through deploy/haproxy.cfg (Debian's haproxy) on "
+                         "loopback instead of to each process directly; its CPU is reported apart")
     ap.add_argument("--lecturer", action="store_true",
                     help="one more session on the first process doing what a student does in presenter mode, "
                          "reported apart")
     args = ap.parse_args(argv)
-    if args.replicas < 1 or (args.url and args.replicas != 1):
-        ap.error("--replicas: at least 1, and only for servers this tool starts (not with --url)")
+    if args.replicas < 1 or (args.url and (args.replicas != 1 or args.balancer)):
+        ap.error("--replicas, --balancer: at least 1, and only for servers this tool starts (not with --url)")
 
     host = urlparse(args.url).hostname if args.url else "127.0.0.1"
     if host not in ("127.0.0.1", "localhost"):
@@ -608,13 +743,9 @@ def main(argv: list[str] | None = None) -> int:
             pid = args.pid or listening_pid(urlparse(args.url).port or 80)
             res = asyncio.run(measure([args.url], n, args, [pid] if pid else []))
         else:
-            from tests.e2e.helpers import start_server
-
-            with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp, contextlib.ExitStack() as stack:
-                logs = [Path(tmp) / f"timing-{k}.jsonl" for k in range(args.replicas)]
-                servers = [stack.enter_context(start_server(timeout=90, env={"ATTENTION_TIMING_LOG": str(log)}))
-                           for log in logs]
-                res = asyncio.run(measure([s.url for s in servers], n, args, [s.proc.pid for s in servers], logs))
+            with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp, \
+                    start_servers(args.replicas, Path(tmp), args.balancer) as srv:
+                res = asyncio.run(measure(srv.urls, n, args, srv.pids, srv.logs, srv))
         print_level(res)
         info["levels"].append(res)
         ok = ok and res["crowd"]["errors"] == 0 and res["crowd"]["lost"] == 0

@@ -39,7 +39,7 @@ with ui.page("score") as page:
     i, j = page.view.cell
     left, right = page.columns(2)
     with left:
-        picked = figures.Mark(i, j, theme.QUERY_COLOR, page.t("score.picked"), theme.PICKED_DASH)
+        picked = figures.Mark(i, j, page.t("score.picked"), theme.PICKED_DASH)
         shown = ui.predict_reveal(page, "scores", trace.scores, words, words, lambda marks: page.chart(
             page.fig.heatmap(trace.scores, *page.word_axes(), title=page.t("score.matrix"), marks=[picked, *marks],
                              width_px=page.matrix_width), "scores"))

@@ -41,8 +41,9 @@ with ui.page("temperature") as page:
             def document_bars() -> None:
                 t = page.scenario.temperature
                 page.chart(page.fig.bars(analysis.document_example((t,))[0], z_labels, y_range=(0.0, 1.08),
-                                         title=page.t("temperature.doc_bars", t=t), y_title=page.t("temperature.prob")),
-                           "document-bars")
+                                         title=figures.at_t(page.t("temperature.doc_bars", t=figures.T), t),
+                                         y_title=page.t("temperature.prob"),
+                                         shows=figures.shows("W", src="doc", row=0)), "document-bars")
 
             document_bars()
         with right:
@@ -82,9 +83,10 @@ with ui.page("temperature") as page:
         @page.follows_t
         def weights_matrix() -> None:
             weights = page.lesson.trace.weights
+            title = figures.at_t(page.t("temperature.matrix_chart", t=figures.T), page.scenario.temperature)
             ui.predict_reveal(page, "weights", weights, words, words, lambda marks: page.chart(page.fig.heatmap(
-                weights, *page.word_axes(), title=page.t("temperature.matrix_chart", t=page.scenario.temperature),
-                kind="weights", width_px=width, row_sums=True, marks=marks), "weights"))
+                weights, *page.word_axes(), title=title, kind="weights", width_px=width, row_sums=True, marks=marks,
+                shows=figures.shows("W")), "weights"))
 
         weights_matrix()
     revealed = not page.quiz("weights").hidden  # what the quiz drew: while the class guesses, hide the answer
@@ -153,8 +155,8 @@ with ui.page("temperature") as page:
             page.chart(page.fig.curves(temps, lines, title=page.t(f"temperature.curve_{measure}"),
                                        x_title=page.t("temperature.t_log"),
                                        y_title=page.t(f"temperature.measure_{measure}"), log_x=True, marker_x=t,
-                                       marker_label=page.t("temperature.now", t=t), highlight=focus_name,
-                                       x_ticks=T_TICKS), "curves")
+                                       marker_label=figures.at_t(page.t("temperature.now", t=figures.T), t),
+                                       marker_t=True, highlight=focus_name, x_ticks=T_TICKS), "curves")
 
         sweep_curves()
         if any(len(g) > 1 for g in same):

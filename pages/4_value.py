@@ -48,16 +48,16 @@ with ui.page("value") as page:
         if ui.class_hides(page, "weights"):  # the class is spreading a row of these weights
             st.caption(page.t("classroom.hidden_for_class"))
             return
+        title = figures.at_t(page.t("value.weights_chart", t=figures.T), page.scenario.temperature)
         page.chart(page.fig.heatmap(page.lesson.trace.weights, *page.word_axes(), kind="weights", row_sums=True,
-                                    width_px=page.matrix_width,
-                                    title=page.t("value.weights_chart", t=page.scenario.temperature)), "weights")
+                                    width_px=page.matrix_width, title=title, shows=figures.shows("W")), "weights")
 
     @page.follows_t
     def output_part() -> None:  # once shown, the verdict and the output follow T
         out = page.lesson.trace.output
         ui.predict_reveal(page, "output", out, words, v_dims, lambda marks: page.chart(
             page.fig.heatmap(out, looker, v_axis, title=page.t("value.out_chart"), limit=v_limit,
-                             marks=marks), "output"))
+                             marks=marks, shows=figures.shows("O")), "output"))
 
     shown = not page.quiz("output").hidden  # what predict_reveal returns, without depending on T
     with w_col:
@@ -78,13 +78,16 @@ with ui.page("value") as page:
         parts = analysis.value_contributions(trace.weights, trace.v, i)
         kept, rest = analysis.largest_parts(parts, STACK_MAX)
         rows, names = [parts[j] for j in kept], [words[j] for j in kept]
+        shows = [figures.shows("C", row=i, col=j) for j in kept]  # word j's share of word i's output
         if rest is not None:
             rows.append(rest)
             names.append(page.t("value.others", k=len(words) - len(kept)))
+            shows.append(figures.shows("rest", row=i, cols=kept))  # the other words' shares, added up
         fig = page.fig.stacked_contributions(rows, names, v_dims, trace.output[i],
                                              focus=kept.index(i) if i in kept else None,
                                              title=page.t("value.stack_chart", word=word),
                                              total_label=page.t("value.total_label"), y_title=page.t("lbl.value"),
+                                             shows=shows, total_shows=figures.shows("O", row=i),
                                              span=analysis.contributions_span(trace.scores[i], trace.v,
                                                                               t_options(page.scenario.temperature)))
         page.chart(fig, "contributions")
@@ -93,7 +96,8 @@ with ui.page("value") as page:
     def lines_part() -> None:
         page.chart(page.fig.weight_lines(page.lesson.trace.weights[i], words, i,
                                          title=page.t("value.lines_chart", word=word), height=380,
-                                         width_px=theme.FULL_WIDTH_PX * 2 / 5), "lines")
+                                         width_px=theme.FULL_WIDTH_PX * 2 / 5, shows=figures.shows("W", row=i)),
+                   "lines")
 
     @page.follows_t
     def word_read_part() -> None:  # names the word it looks at most, and its weight

@@ -27,14 +27,17 @@ with ui.page("residual") as page:
             return lesson.trace.output, lesson.normalized_without_residual
         return lesson.residual, lesson.normalized
 
+    before_q, after_q = ("O", "LN0") if dropped else ("Z", "LN")  # the quantities those are (figures.shows)
+
     @page.follows_t
     def add_norm_part() -> None:
         before, after = before_after()
         # the four matrices are compared with each other: one scale (same range) and one colour bar
         panels = [(page.t("residual.x_chart"), page.scenario.x, words, axes, "signed", "z"),
-                  (page.t("residual.attn_chart"), page.lesson.trace.output, words, axes, "signed", "z"),
-                  (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z"),
-                  (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z")]
+                  (page.t("residual.attn_chart"), page.lesson.trace.output, words, axes, "signed", "z",
+                   figures.shows("O")),
+                  (page.t(f"residual.z_chart{suffix}"), before, words, axes, "signed", "z", figures.shows(before_q)),
+                  (page.t(f"residual.ln_chart{suffix}"), after, words, axes, "signed", "z", figures.shows(after_q))]
         # the scale holds the four at every T: T moves the cells, not the scale
         limit = analysis.add_norm_limit(page.scenario, t_options(page.scenario.temperature),
                                         ("X", "O", "LN0") if dropped else ("X", "O", "Z", "LN"))
@@ -67,11 +70,11 @@ with ui.page("residual") as page:
         def named(key: str, value: float | None) -> str:
             return page.t(key) + ("" if value is None else f" = {value:.2f}")
 
-        stats = page.fig.line_rows(words, [
-            (page.t("residual.mean_before", src=src), mean_before),
-            (page.t("residual.std_before", src=src), std_before),
-            (named("residual.mean_after", alike[0]), mean_after),
-            (named("residual.std_after", alike[1]), std_after),
+        stats = page.fig.line_rows(words, [  # μ and σ of each word's row, before and after LayerNorm (before γ, β)
+            (page.t("residual.mean_before", src=src), mean_before, figures.shows(before_q, stat="mean")),
+            (page.t("residual.std_before", src=src), std_before, figures.shows(before_q, stat="std")),
+            (named("residual.mean_after", alike[0]), mean_after, figures.shows(f"{before_q}hat", stat="mean")),
+            (named("residual.std_after", alike[1]), std_after, figures.shows(f"{before_q}hat", stat="std")),
         ], title=page.t("residual.stats_chart", src=src), y_title=page.t("lbl.value"), y_range=span)
         page.chart(stats, "stats")
 
@@ -96,18 +99,20 @@ with ui.page("residual") as page:
                 with_res: analysis.cosine(lesson.normalized, x),
                 without: analysis.cosine(lesson.normalized_without_residual, x),
             }, words, title=page.t("residual.cos_chart"), y_title=page.t("residual.cos_axis"),
-                y_range=(-1.0, 1.0)), "cosine")  # a cosine's whole range: T moves the bars, not the axis
+                y_range=(-1.0, 1.0), shows={with_res: figures.shows("cosLN"), without: figures.shows("cosLN0")}),
+                "cosine")  # a cosine's whole range: T moves the bars, not the axis
 
         @page.follows_t
         def pairs_part() -> None:
             lesson = page.lesson
-            panels = ((with_res, lesson.normalized, "pairs-with"),
-                      (without, lesson.normalized_without_residual, "pairs-without"))
-            for column, (which, out, name) in zip(st.columns(2), panels, strict=True):
+            panels = ((with_res, lesson.normalized, "pairs-with", "pairLN"),
+                      (without, lesson.normalized_without_residual, "pairs-without", "pairLN0"))
+            for column, (which, out, name, q) in zip(st.columns(2), panels, strict=True):
                 with column:  # cosines, both on the one scale −1 … 1
                     word_axis = figures.Axis(words, page.t("lbl.word"))
                     page.chart(page.fig.heatmap(analysis.pair_cosines(out), word_axis, word_axis, limit=1.0,
-                                                title=page.t("residual.pairs_chart", which=which)), name)
+                                                title=page.t("residual.pairs_chart", which=which),
+                                                shows=figures.shows(q)), name)
 
         l1, l2 = st.columns([3, 2])
         with l1:

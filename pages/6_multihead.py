@@ -98,11 +98,16 @@ with ui.page("multihead") as page:
         """Head h's weights chart (a T part of its own when the heads follow the sidebar's T)."""
 
         def draw() -> None:
-            title = (page.t("multihead.weights_chart", h=h + 1, name=short(h), t=page.lesson.multi.temperature)
-                     if not shared  # the heads' own T (√d_h), which the sidebar's T does not move: in the title
-                     else f"{short(h)}: {page.t('views.weights_word')}")
+            t = page.lesson.multi.temperature
+            if shared:
+                title = f"{short(h)}: {page.t('views.weights_word')}"
+            elif follow:  # the sidebar's T, which the T control rewrites as it moves
+                title = figures.at_t(page.t("multihead.weights_chart", h=h + 1, name=short(h), t=figures.T), t)
+            else:  # the heads' own T (√d_h), which the sidebar's T does not move
+                title = page.t("multihead.weights_chart", h=h + 1, name=short(h), t=t)
             page.chart(page.fig.heatmap(page.lesson.multi.heads[h].weights, *page.word_axes(), kind="weights",
-                                        row_sums=True, title=title, width_px=page.matrix_width), f"weights-{h}")
+                                        row_sums=True, title=title, width_px=page.matrix_width,
+                                        shows=figures.shows("W", src=f"h{h}") if follow else None), f"weights-{h}")
 
         draw.__name__ = f"weights_{h}"
         return part(draw)
@@ -173,10 +178,12 @@ with ui.page("multihead") as page:
         with k1:
             page.chart(page.fig.heatmap(multi.concat, word_axis, figures.Axis(concat_cols, "", page.t("lbl.axis")),
                                         title=page.t("multihead.concat_chart", h=n_heads, d=multi.concat.shape[1]),
-                                        span=spans[0]), "concat")
+                                        span=spans[0], shows=figures.shows("concat", src="heads") if follow else None),
+                       "concat")
         with k2:
             page.chart(page.fig.heatmap(multi.output, word_axis, figures.Axis(axes, "", page.t("lbl.axis")),
-                                        title=page.t("multihead.out_chart"), span=spans[1]), "output")
+                                        title=page.t("multihead.out_chart"), span=spans[1],
+                                        shows=figures.shows("MO", src="heads") if follow else None), "output")
 
     concat_output()
     st.caption(page.t("multihead.wo_caption"))

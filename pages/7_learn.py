@@ -157,14 +157,15 @@ with ui.page("learn") as page:
         run, scenario = page.training.current(), page.scenario
         hand_q, hand_k, _ = presets.single_head_weights("emotion")
         w1, w2 = st.columns(2)
-        for col, (w_q, w_k), title, name in (
-            (w1, (run.w_q, run.w_k), page.t("learn.learned_chart", step=run.step), "learned"),
-            (w2, (hand_q, hand_k), page.t("learn.preset_chart"), "hand-set"),
+        for col, (w_q, w_k), title, name, src in (
+            (w1, (run.w_q, run.w_k), page.t("learn.learned_chart", step=run.step), "learned", "learned"),
+            (w2, (hand_q, hand_k), page.t("learn.preset_chart"), "hand-set", "hand"),
         ):
             with col:
                 page.chart(page.fig.heatmap(learn.sentence_weights(scenario.x, w_q, w_k, scenario.temperature),
                                             *page.word_axes(), kind="weights", row_sums=True, title=title,
-                                            show_scale=False), f"weights-{name}", live=name == "learned")
+                                            show_scale=False, shows=figures.shows("W", src=src)),
+                           f"weights-{name}", live=name == "learned")
         st.caption(page.t("learn.compare_caption", t=scenario.temperature))
 
     live()

@@ -3,9 +3,9 @@
 import pandas as pd
 import streamlit as st
 
-from attention_core import analysis, figures, positional_encoding, theme, ui
-from attention_core.analysis import PAD_EXTRA
+from attention_core import figures, order, positional_encoding, theme, ui
 from attention_core.i18n import nonzero_text
+from attention_core.order import PAD_EXTRA
 from attention_core.registry import t_options
 from attention_core.scenario import ALPHA_MAX, MASKS
 
@@ -39,7 +39,7 @@ with ui.page("order") as page:
         st.slider(page.t("order.alpha"), 0.0, ALPHA_MAX, step=0.05, key="order:alpha",
                   on_change=ui.guarded(page, alpha_changed),
                   help=page.t("order.alpha_help"))
-    periods = analysis.pe_wavelengths(d)
+    periods = order.pe_wavelengths(d)
     f2.markdown(page.t("order.pe_text", d=d, shortest=float(periods[0]), longest=float(periods[-1])))
     alpha = scenario.pe_alpha
     places = [f"{k}: {w}" for k, w in enumerate(words)]
@@ -50,7 +50,7 @@ with ui.page("order") as page:
                                     figures.Axis(pe_cols, page.t("order.pe_cols"), page.t("lbl.axis")),
                                     title=page.t("order.pe_chart")), "pe")
     with right:
-        page.chart(page.fig.heatmap(analysis.with_positions(scenario.x, alpha), word_axis, feature_axis,
+        page.chart(page.fig.heatmap(order.with_positions(scenario.x, alpha), word_axis, feature_axis,
                                     title=page.t("order.x_chart", alpha=alpha)), "x-pe")
     page.note("order.blur_note")
 
@@ -58,7 +58,7 @@ with ui.page("order") as page:
     def position_gaze() -> None:
         """Why the gaze moved: the word looked at most, the axis PE shifted for it, what W_K made of it (at T)."""
         s = page.scenario
-        why = analysis.position_gaze(s)
+        why = order.position_gaze(s)
         if why is None:
             if s.pe_alpha == 0:
                 st.caption(page.t("order.gaze_off"))
@@ -78,24 +78,27 @@ with ui.page("order") as page:
     if scenario.n < 2:
         st.info(page.t("order.one_word"))
     else:
-        perm = analysis.derangement(scenario.n)  # the shuffle's order does not depend on T
+        perm = order.derangement(scenario.n)  # the shuffle's order does not depend on T
         st.markdown(page.tm("order.shuffle_text", order=" ".join(words[k] for k in perm)))
 
         @page.follows_t
         def shuffle() -> None:
             """The Δ charts, their verdicts and the table: the outputs are computed at T."""
             s = page.scenario
-            without = analysis.shuffle_experiment(s, 0.0)
-            withpos = analysis.shuffle_experiment(s, alpha)
+            without = order.shuffle_experiment(s, 0.0)
+            withpos = order.shuffle_experiment(s, alpha)
             # one scale, and one size of the cell numbers, over every T: T moves the cells, not the scale
-            spans, scale = analysis.shuffle_spans(s, (0.0, alpha), t_options(s.temperature))
+            spans, scale = order.shuffle_spans(s, (0.0, alpha), t_options(s.temperature))
             c1, c2 = st.columns(2)
             sides = ((c1, without, page.t("order.without"), spans[0]),
                      (c2, withpos, page.t("order.with", alpha=alpha), spans[1]))
             for col, result, side, span in sides:
+                # the Δ at any T, from X, the order and the weights (with α = 0 the two sides are the same Δ)
+                src = "shuffle" if result is withpos and alpha else "shuffle0"
                 with col:
                     page.chart(page.fig.heatmap(result.delta, word_axis, feature_axis, limit=scale, span=span,
-                                                title=page.t("order.delta_chart", side=side)),
+                                                title=page.t("order.delta_chart", side=side),
+                                                shows=figures.shows("D", src=src)),
                                "delta-with" if result is withpos else "delta-without")
                     if result is withpos and alpha == 0:
                         st.info(page.t("order.alpha_off"))
@@ -104,14 +107,14 @@ with ui.page("order") as page:
                                           n=s.n))
                     else:
                         st.success(page.t("order.only_permuted", value=small(result.max_abs)))
-            table = analysis.order_table(without, withpos)
+            table = order.order_table(without, withpos)
             ui.number_table(page, pd.DataFrame({
                 page.t("order.table_place"): [f"{b} → {a}"
                                               for b, a in zip(table["before"], table["after"], strict=False)],
                 page.t("order.table_without"): [small(float(v)) for v in table["first"]],
                 page.t("order.table_with"): [small(float(v)) for v in table["second"]],
             }, index=words))
-            causal_only = analysis.shuffle_experiment(s, 0.0, mask="causal")
+            causal_only = order.shuffle_experiment(s, 0.0, mask="causal")
             if causal_only.changed:
                 st.caption("ⓘ " + page.t("order.causal_note", value=small(causal_only.max_abs)))
 
@@ -128,33 +131,34 @@ with ui.page("order") as page:
 
     st.segmented_control(page.t("order.mask"), MASKS, key="order:mask", on_change=ui.guarded(page, mask_changed),
                          format_func=lambda k: page.t(f"order.mask.{k}"))
-    kind, labels = scenario.mask, list(analysis.masked_attention(scenario).labels)  # neither depends on T
+    kind, labels = scenario.mask, list(order.masked_attention(scenario).labels)  # neither depends on T
     chart_col, text_col = st.columns([3, 2])
 
     @page.follows_t
     def mask_weights() -> None:
         """The weights under the mask, computed at T, and the caption that says so."""
         s = page.scenario
-        m = analysis.masked_attention(s)
+        m = order.masked_attention(s)
         page.chart(page.fig.heatmap(m.trace.weights, *page.word_axes(labels), kind="weights", row_sums=True,
                                     masked=m.masked, masked_label=page.t("order.masked"),
                                     title=page.t("order.weights_chart", mask=page.t(f"order.mask.{m.kind}")),
                                     height=figures.heatmap_height(len(labels) + 3, page.presenter),
-                                    width_px=theme.FULL_WIDTH_PX * 3 / 5), "weights")
+                                    width_px=theme.FULL_WIDTH_PX * 3 / 5, shows=figures.shows("W", src="masked")),
+                   "weights")
         st.caption(page.t("order.computed_on", alpha=alpha, t=s.temperature))
 
     @page.follows_t
     def mask_example() -> None:
         """One weight (or the [PAD] check) read off the masked weights at T."""
         s = page.scenario
-        w = analysis.masked_attention(s).trace.weights
+        w = order.masked_attention(s).trace.weights
         if kind == "none":
             st.markdown(page.tm("order.none_example", first=labels[0], last=labels[s.n - 1],
                                 w=nonzero_text(float(w[0, s.n - 1]))))
         elif kind == "causal":
             st.markdown(page.tm("order.causal_first", first=labels[0], w=float(w[0, 0])))
         else:
-            st.markdown(page.t("order.padding_check", value=small(analysis.padding_check(s))))
+            st.markdown(page.t("order.padding_check", value=small(order.padding_check(s))))
 
     with chart_col:
         mask_weights()

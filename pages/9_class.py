@@ -3,6 +3,6 @@
 Not a step of the lesson (it is not in `registry.PAGES`): the join link and QR code lead here.
 """
 
-from attention_core.ui import classroom
+from attention_core.ui import class_student
 
-classroom.student_page()
+class_student.student_page()

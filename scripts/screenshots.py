@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from attention_core.registry import PAGE_KEYS  # noqa: E402
-from tests.e2e.helpers import (  # noqa: E402
+from tests.e2e.driver import (  # noqa: E402
     CHROMIUM_ARGS,
     CHROMIUM_PATH,
     screenshot,
@@ -74,7 +74,7 @@ def presenter_shots(server, browser, out: Path, size: tuple[int, int] = (1920, 1
     caption."""
     from attention_core import scenes
     from attention_core.i18n import text
-    from tests.e2e.app_driver import key_class
+    from tests.e2e.driver import key_class
 
     lesson = scenes.builtin()
     for lang in langs:

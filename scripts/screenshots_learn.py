@@ -19,7 +19,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from attention_core.i18n import text  # noqa: E402
 from attention_core.registry import PAGE_KEYS  # noqa: E402
-from tests.e2e.helpers import CHROMIUM_ARGS, CHROMIUM_PATH, start_server, wait_for_app, wait_for_plots  # noqa: E402
+from tests.e2e.driver import CHROMIUM_ARGS, CHROMIUM_PATH, start_server, wait_for_app, wait_for_plots  # noqa: E402
 
 MAIN = '[data-testid="stMain"]'
 SCROLL_TO_JS = """

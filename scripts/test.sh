@@ -38,9 +38,5 @@ python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an e
 "$venv/bin/python" -m pip check
 "$venv/bin/python" -m ruff check .
 # Two workers, each taking whole test files (a file's server and browser stay shared by its tests): the browser
-# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room. Then the
-# tests marked solo, alone (key presses timed against a run that is starting). Exit code 5 = no test selected.
-status=0
-"$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=25 --solo=skip "$@" || status=$?
-"$venv/bin/python" -m pytest --solo=only "$@" || { rc=$?; [ "$rc" -eq 5 ] || status=$rc; }
-exit "$status"
+# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room.
+exec "$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=25 "$@"

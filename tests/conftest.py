@@ -1,31 +1,20 @@
-"""Settings for every test that runs the app in-process (Streamlit's AppTest)."""
+"""Settings for the whole suite: no timing assertions from hypothesis, and whole-page runs for AppTest."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-from attention_core.ui import frame
+from attention_core.ui import tparts
+
+# Hypothesis's deadline and its too_slow check are timing assertions: on a busy 2-core machine the first example
+# of a test (numpy warming up) can take longer than 200 ms, and the suite must stay green under load.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "partial_t: keep the partial redraw of T steps in AppTest")
-    config.addinivalue_line("markers", "solo: a browser test run with no other test beside it (see scripts/test.sh)")
-
-
-def pytest_addoption(parser):
-    parser.addoption("--solo", choices=("all", "skip", "only"), default="all",
-                     help="tests marked solo: run them with the rest (all), leave them out (skip) or run only them "
-                          "(only); scripts/test.sh runs the rest on two workers, then these alone")
-
-
-def pytest_collection_modifyitems(config, items):
-    which = config.getoption("solo")
-    if which == "all":
-        return
-    keep = [item for item in items if (item.get_closest_marker("solo") is not None) == (which == "only")]
-    if len(keep) != len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item not in keep])
-        items[:] = keep
 
 
 @pytest.fixture(autouse=True)
@@ -34,4 +23,4 @@ def whole_page_runs(request, monkeypatch):
     read whole pages, so T steps rerun the whole page here; tests marked `partial_t` keep the partial
     redraw (tests/app/test_t_parts.py checks it against the whole page)."""
     if request.node.get_closest_marker("partial_t") is None:
-        monkeypatch.setattr(frame, "PARTIAL_T_REDRAW", False)
+        monkeypatch.setattr(tparts, "PARTIAL_T_REDRAW", False)

@@ -12,11 +12,12 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from tests.tools import free_port
 
 
 def bindir() -> Path | None:
@@ -31,12 +32,6 @@ def bindir() -> Path | None:
         if c and (Path(c) / "initdb").exists() and (Path(c) / "pg_ctl").exists():
             return Path(c)
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _run_as() -> list[str]:

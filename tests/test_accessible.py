@@ -60,7 +60,7 @@ def test_masked_cells_read_masked_and_the_largest_is_among_the_open_ones():
 
 def test_marks_are_named_with_their_cells():
     w = weights()
-    marks = (figures.Mark(1, 2, theme.GUESS_COLOR, "guess", theme.GUESS_DASH),)
+    marks = (figures.Mark(1, 2, "guess", theme.GUESS_DASH),)
     fig = figures.heatmap(w, figures.Axis(list(WORDS)), figures.Axis(list(WORDS)), kind="weights", marks=marks)
     assert f"guess: {WORDS[1]} → {WORDS[2]}" in accessible.describe(fig, "en").name
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from attention_core import analysis, positional_encoding
+from attention_core import order, positional_encoding
 from attention_core.i18n import text
 from attention_core.lexicon import AXIS_INDEX
 from attention_core.presets import SINGLE_HEAD_PRESETS
@@ -30,7 +30,7 @@ def scenarios():
 
 
 def test_the_periods_in_the_text_are_the_formulas():
-    periods = analysis.pe_wavelengths(8)
+    periods = order.pe_wavelengths(8)
     shown = text("en", "order.pe_text", d=8, shortest=float(periods[0]), longest=float(periods[-1]))
     assert "from 6.28 (= 2π) to 6,283" in shown
     assert math.isclose(periods[-1], 2 * math.pi * 10000 ** (6 / 8))
@@ -45,7 +45,7 @@ def test_masked_rows_sum_to_one_and_the_first_word_sees_only_itself(t):
     for s in scenarios():
         for alpha in (0.0, *ALPHAS):
             for kind in MASKS:
-                m = analysis.masked_attention(s.with_temperature(t).with_pe_alpha(alpha), kind)
+                m = order.masked_attention(s.with_temperature(t).with_pe_alpha(alpha), kind)
                 w = m.trace.weights
                 assert np.allclose(w.sum(axis=1), 1.0, rtol=0, atol=1e-12)
                 if m.masked is not None:
@@ -56,9 +56,9 @@ def test_masked_rows_sum_to_one_and_the_first_word_sees_only_itself(t):
 
 def test_without_positions_nothing_changes_and_with_positions_every_word_does():
     for s in scenarios():
-        assert analysis.shuffle_experiment(s, 0.0).changed == 0
+        assert order.shuffle_experiment(s, 0.0).changed == 0
         for alpha in ALPHAS:
-            r = analysis.shuffle_experiment(s.with_pe_alpha(alpha), alpha)
+            r = order.shuffle_experiment(s.with_pe_alpha(alpha), alpha)
             assert r.changed == s.n, (s.sentence, s.preset, alpha)
 
 
@@ -66,18 +66,18 @@ def test_padding_changes_no_real_word_and_pad_rows_look_only_at_real_words():
     for s in scenarios():
         for alpha in (0.0, *ALPHAS):
             sa = s.with_pe_alpha(alpha)
-            assert analysis.padding_check(sa) < 1e-12
-            m = analysis.masked_attention(sa, "padding")
+            assert order.padding_check(sa) < 1e-12
+            m = order.masked_attention(sa, "padding")
             assert np.all(m.trace.weights[m.real:, m.real:] == 0.0)
 
 
 def test_the_decoder_output_of_a_word_never_uses_later_words():
     for s in scenarios():
         sa = s.with_pe_alpha(1.0)
-        full = analysis.masked_attention(sa, "causal").trace.output
+        full = order.masked_attention(sa, "causal").trace.output
         for k in range(1, s.n):
             prefix, _ = sa.with_sentence(" ".join(s.tokens[:k]))
-            assert np.allclose(analysis.masked_attention(prefix, "causal").trace.output, full[:k], rtol=1e-12,
+            assert np.allclose(order.masked_attention(prefix, "causal").trace.output, full[:k], rtol=1e-12,
                                atol=1e-12)
 
 
@@ -86,10 +86,10 @@ def test_generating_word_by_word_needs_no_mask_and_gives_what_the_masked_trainin
     the words are generated left to right with no mask, the later words not there yet."""
     for s in scenarios():
         sa = s.with_pe_alpha(1.0)
-        at_once = analysis.masked_attention(sa, "causal").trace.output
+        at_once = order.masked_attention(sa, "causal").trace.output
         for k in range(1, s.n + 1):
             prefix, _ = sa.with_sentence(" ".join(s.tokens[:k]))
-            generated = analysis.masked_attention(prefix, "none").trace.output[k - 1]  # no mask
+            generated = order.masked_attention(prefix, "none").trace.output[k - 1]  # no mask
             assert np.allclose(generated, at_once[k - 1], rtol=1e-12, atol=1e-12)
     for lang in ("ko", "en"):
         said = text(lang, "order.causal_generate")
@@ -104,7 +104,7 @@ def test_a_later_words_weight_is_never_shown_as_zero_without_a_mask(alpha):
     from attention_core.i18n import nonzero_text
 
     for s in scenarios():
-        w = float(analysis.masked_attention(s.with_pe_alpha(alpha), "none").trace.weights[0, s.n - 1])
+        w = float(order.masked_attention(s.with_pe_alpha(alpha), "none").trace.weights[0, s.n - 1])
         assert w > 0
         shown = nonzero_text(w)
         assert float(shown) > 0 and any(c in "123456789" for c in shown.split("e")[0])
@@ -121,7 +121,7 @@ def test_the_position_gaze_explanation_is_the_math():
         for alpha in ALPHAS:
             for t in (0.5, 1.0, 2.0):
                 sa = s.with_pe_alpha(alpha).with_temperature(t)
-                why = analysis.position_gaze(sa)
+                why = order.position_gaze(sa)
                 x = sa.x + alpha * positional_encoding(sa.n, 8)
                 q, k = x @ sa.w_q, x @ sa.w_k
                 w = np.vstack([softmax(row, temperature=t) for row in q @ k.T])
@@ -149,7 +149,7 @@ def test_the_issue_example_every_word_on_the_beautiful_one_because_of_the_emotio
     """The default sentence at α = 1: every word puts about 0.99 on ‘아름다운’; PE adds sin(2) to its emotion axis
     and W_K carries it into K₁ three times over."""
     s = Scenario().with_pe_alpha(1.0)
-    why = analysis.position_gaze(s)
+    why = order.position_gaze(s)
     assert s.tokens[why.word] == "아름다운" and why.weight > 0.98
     assert why.axis == AXIS_INDEX["emotion"] and math.isclose(why.shift, math.sin(2))
     assert why.gain == s.w_k[AXIS_INDEX["emotion"], why.dim]

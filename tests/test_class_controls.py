@@ -5,13 +5,13 @@ tests/e2e/test_classroom_kinds.py.)"""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 
 import numpy as np
 
-from attention_core import figures_classroom
+from attention_core.figures import class_charts
 from attention_core.ui.web import WEB
+from tests.tools import node
 
 CHECK_JS = """
 import { even, rebalance } from "%s";
@@ -41,12 +41,6 @@ console.log(JSON.stringify(out));
 """
 
 
-def node() -> str:
-    found = shutil.which("node")
-    assert found, "node not found: scripts/test.sh installs it (with npm) before the tests"
-    return found
-
-
 def test_the_spread_always_adds_up_to_100_and_a_pass_from_the_top_sets_each_word(tmp_path):
     script = tmp_path / "check.mjs"
     script.write_text(CHECK_JS % (WEB / "spread.js").as_uri(), encoding="utf-8")
@@ -68,9 +62,9 @@ def test_a_revealed_grid_has_the_heatmaps_colours_and_readable_numbers():
     from attention_core.figures import contrast
 
     weights = np.array([[0.9, 0.1], [0.5, 0.5]])
-    backgrounds, texts = figures_classroom.cell_colors(weights.ravel(), "weights")
+    backgrounds, texts = class_charts.cell_colors(weights.ravel(), "weights")
     assert len(backgrounds) == 4 and all(contrast(b, t) >= 4.5 for b, t in zip(backgrounds, texts, strict=True))
-    signed, _ = figures_classroom.cell_colors([-3.0, 0.0, 3.0], "signed")
+    signed, _ = class_charts.cell_colors([-3.0, 0.0, 3.0], "signed")
     assert signed[1] in ("rgb(247, 247, 247)", "rgb(248, 248, 248)") and signed[0] != signed[2]  # white at 0
 
 

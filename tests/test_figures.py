@@ -56,7 +56,7 @@ def test_many_columns_hide_cell_numbers_and_rotate_labels():
 
 def test_marks_outline_cells():
     fig = figures.heatmap(np.eye(3), figures.Axis(WORDS[:3]), figures.Axis(WORDS[:3]), marks=[figures.Mark(2, 1,
-            "#000", "guess")])
+            "guess")])
     mark = fig.data[-1]
     assert (mark.y[0], mark.x[0], mark.name) == (WORDS[2], WORDS[1], "guess")
 

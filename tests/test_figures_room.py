@@ -73,8 +73,8 @@ def room_figures(les: analysis.Lesson, presenter: bool = True, width_px: float |
     rows, cols = word_axes(words)
     axes = [a.key for a in AXES]
     n = len(words)
-    guess = figures.Mark(0, 1, theme.GUESS_COLOR, "guess", dash="dash")
-    winner = figures.Mark(0, 0, theme.TRUTH_COLOR, "winner")
+    guess = figures.Mark(0, 1, "guess", dash="dash")
+    winner = figures.Mark(0, 0, "winner")
     return {
         "scores": build(figures.heatmap, trace.scores, rows, cols, title="Score", marks=[guess, winner]),
         "weights": build(figures.heatmap, trace.weights, rows, cols, kind="weights", row_sums=True,
@@ -190,10 +190,10 @@ def rings(fig) -> list:
 
 
 VERDICTS = {  # the class's guess and the winner: a wrong guess (two rings apart) and a right one (nested)
-    "wrong": lambda best: [figures.Mark((best[0] + 1) % 4, (best[1] + 1) % 4, theme.GUESS_COLOR, "guess", "dash"),
-                           figures.Mark(*best, theme.TRUTH_COLOR, "winner")],
-    "right": lambda best: [figures.Mark(*best, theme.GUESS_COLOR, "guess", "dash"),
-                           figures.Mark(*best, theme.TRUTH_COLOR, "winner")],
+    "wrong": lambda best: [figures.Mark((best[0] + 1) % 4, (best[1] + 1) % 4, "guess", "dash"),
+                           figures.Mark(*best, "winner")],
+    "right": lambda best: [figures.Mark(*best, "guess", "dash"),
+                           figures.Mark(*best, "winner")],
 }
 MATRICES = {
     "scores": lambda les: (les.trace.scores, "signed"),  # the darkest red winner (3.51)
@@ -248,7 +248,7 @@ def test_reveal_rings_stay_clear_of_the_numbers_and_stand_out_from_their_cell(pr
 
 def test_ring_colour_reaches_the_contrast_on_any_cell():
     for value in np.linspace(0, 1, 101):
-        for scale in (figures._DIVERGING, figures._SEQUENTIAL):
+        for scale in (figures.colour._DIVERGING, figures.colour._SEQUENTIAL):
             cell = figures.cell_color(float(value), scale, 0.0, 1.0)
             assert figures.contrast(figures.ring_color(cell), cell) >= theme.MARK_MIN_CONTRAST
 

@@ -11,7 +11,7 @@ from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 from attention_core.scenario import Scenario, View
 from attention_core.ui import gate
 from attention_core.ui.state import _STATE, AppState
-from tests.e2e.helpers import poll_until
+from tests.e2e.driver import poll_until
 
 BOUND_S = 10.0  # how long a test waits for a thread to get where it is going (a bound, not a timing)
 

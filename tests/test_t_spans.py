@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attention_core import analysis, layer_norm
+from attention_core import analysis, layer_norm, order
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario
 
@@ -21,7 +21,7 @@ def test_each_span_holds_its_chart_at_every_t_and_is_reached_at_some_t(s):
                                                  s.x, T_OPTIONS)
     norm = analysis.add_norm_limit(s, T_OPTIONS, ("LN",))
     (c_lo, c_hi), (o_lo, o_hi) = analysis.multi_head_spans(replace(s, head_temperature="shared"), T_OPTIONS)
-    (d0, d1), scale = analysis.shuffle_spans(s, (0.0, 1.0), T_OPTIONS)
+    (d0, d1), scale = order.shuffle_spans(s, (0.0, 1.0), T_OPTIONS)
     reached = {"stats": [], "norm": [], "concat": [], "delta": []}
     for t in T_OPTIONS:
         at = s.with_temperature(t)
@@ -36,9 +36,9 @@ def test_each_span_holds_its_chart_at_every_t_and_is_reached_at_some_t(s):
         assert o_lo <= multi.output.min() and multi.output.max() <= o_hi, t
         reached["concat"] += [multi.concat.min(), multi.concat.max()]
         for (lo, hi), alpha in (((d0), 0.0), ((d1), 1.0)):
-            delta = analysis.shuffle_experiment(at, alpha).delta
+            delta = order.shuffle_experiment(at, alpha).delta
             assert lo <= delta.min() and delta.max() <= hi and np.abs(delta).max() <= scale, (t, alpha)
-        reached["delta"].append(np.abs(analysis.shuffle_experiment(at, 1.0).delta).max())
+        reached["delta"].append(np.abs(order.shuffle_experiment(at, 1.0).delta).max())
     # the spans are the reach over T, not wider
     assert (min(reached["stats"]), max(reached["stats"])) == (stats_lo, stats_hi)
     assert max(reached["norm"]) == norm

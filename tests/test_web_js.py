@@ -11,22 +11,31 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from attention_core import analysis, causal_mask, figures, layer_norm, multi_head_attention, self_attention, softmax
+from attention_core import (
+    analysis,
+    causal_mask,
+    figures,
+    layer_norm,
+    multi_head_attention,
+    order,
+    self_attention,
+    softmax,
+)
 from attention_core.accessible import fixed
 from attention_core.positions import positional_encoding
 from attention_core.registry import T_MAX, T_MIN, T_OPTIONS
 from attention_core.scenario import Scenario
 from attention_core.ui import tables, tcontrol, web
+from tests.tools import node
 
 ROOT = Path(__file__).resolve().parents[1]
-JS_TESTS = sorted((ROOT / "tests" / "js").glob("*.test.mjs"))
+JS_TESTS = sorted((ROOT / "tests" / "js").glob("math*.test.mjs"))  # compat.test.mjs: tests/test_compat.py
 WEB = web.WEB
 
 # The ES modules among the web files (the rest are classic scripts, put in `<script>` by st.html): the components'
@@ -35,13 +44,7 @@ WEB = web.WEB
 MODULES = {"room.js", "live-chart.js", "tcontrol/shim.js", "tcontrol/math.js", "tcontrol/draw.js",
            "tcontrol/control.js", "tcontrol/library.js", "spread.js", "tapgrid.js"}
 # The classic scripts st.html runs with their text as it is in the file (its `__DATA__` filled with JSON)
-HTML_SCRIPTS = ("a11y.js", "clicker.js", "owner.js", "class-cookie.js")
-
-
-def node() -> str:
-    found = shutil.which("node")
-    assert found, "node not found: scripts/test.sh installs it (with npm) before the tests"
-    return found
+HTML_SCRIPTS = ("a11y.js", "clicker.js", "owner.js", "class-cookie.js", "compat.js")
 
 
 def rows(a) -> list:
@@ -123,7 +126,7 @@ def checks_at(s: Scenario, t: float) -> list[dict]:
     # ⑧'s shuffle: Δ without and with positions
     if n > 1:
         for alpha in (0.0, 0.5):
-            result = analysis.shuffle_experiment(s, alpha)
+            result = order.shuffle_experiment(s, alpha)
             src = {"X": rows(s.x), "P": rows(alpha * positional_encoding(*s.x.shape)) if alpha else None,
                    "perm": [int(k) for k in result.perm], "Wq": rows(s.w_q), "Wk": rows(s.w_k), "Wv": rows(s.w_v)}
             of = float(np.max(np.abs(result.original)))  # Δ is known to the outputs' rounding

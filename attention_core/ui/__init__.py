@@ -27,27 +27,19 @@ from collections.abc import Iterator
 import streamlit as st
 
 from ..registry import PAGES, T_OPTIONS, page_spec
-from . import a11y, classroom, gate, room, tcontrol, web
-from .frame import (
-    Page,
-    end_t_step,
-    in_t_step,
-    log_timing,
-    md,
-    page_script,
-    share_link,
-    sidebar,
-    sidebar_t_alone,
-    temperature_slider,
-)
+from . import a11y, classroom, compat, gate, room, tcontrol, web
+from .binding import new_run_mark
+from .frame import Page, md, share_link, sidebar
 from .guard import catching, guarded, pending_failure, starting
 from .lecture import clicker, compare, predict_reveal, presenter_header, tools
 from .scenes import builder, nav, open_builtin, walking
 from .state import AppState, remember, session_state
 from .tables import number_table, weight_path_table
+from .tparts import end_t_step, in_t_step, log_timing, page_script, sidebar_t_alone, temperature_slider
 
 class_hides = classroom.hides  # a chart of this screen answers the class's open question: the page hides it
 
+compat.self_check()  # every use of Streamlit's private surface, tried once per process (see compat.py)
 gate.install()  # the students' runs take turns, the lecturer's go first (see gate.py)
 web.bound_component_json()  # a component's value or event from the browser: nested JSON is bounded (see web.py)
 
@@ -62,6 +54,7 @@ def page(key: str) -> Iterator[Page]:
     with starting():  # the state and the page's frame: a failure here has no page to speak in yet
         state = session_state()
         state.t_parts_next, state.t_browser_next = [], False
+        new_run_mark(state)
         if state.goto is not None:  # a lesson link's first scene, or a step asked for by a callback (Page.open)
             goto, state.goto = state.goto, None
             if goto != key:
@@ -91,6 +84,7 @@ def page(key: str) -> Iterator[Page]:
         elif walking(p):
             nav(p)
         classroom.class_card(p)
+        compat_notice(p)
         while state.notices:
             level, message = state.notices.pop(0)
             getattr(st, level)(message)
@@ -99,6 +93,24 @@ def page(key: str) -> Iterator[Page]:
     with catching(p, "page", alarm):
         yield p
         _tail(p, key, tail_slot or st.sidebar.container(), started)
+
+
+def compat_notice(p: Page) -> None:
+    """On the lecturer's screen (presenter mode, or hosting a class), until dismissed: the internals of Streamlit this
+    server runs without, and what may happen without each (ui/compat.py; the log says it too)."""
+    state = p._state
+    gone = compat.missing()
+    if not gone or state.compat_seen or not (p.presenter or state.hosting):
+        return
+    lines = [p.t("compat.line", what=p.t(f"compat.{name}"), effect=p.t(f"compat.{name}.effect")) for name in gone]
+    with st.container(key="compat-notice"):
+        st.warning("\n\n".join([f"**{p.t('compat.title')}**", *(f"- {line}" for line in lines), p.t("compat.help")]),
+                   icon=":material/warning:")
+        st.button(p.t("compat.ok"), key="compat:ok", on_click=guarded(p, _compat_seen), args=(state,))
+
+
+def _compat_seen(state) -> None:
+    state.compat_seen = True
 
 
 def _tail(p: Page, key: str, tail_slot, started: float) -> None:

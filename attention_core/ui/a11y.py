@@ -28,13 +28,12 @@ Streamlit re-runs an `st.html` script only when its text changes: the text carri
 from __future__ import annotations
 
 import html
-import re
 
 import streamlit as st
 
 from .. import accessible, figures
 from ..i18n import text
-from . import web
+from . import compat, web
 from .drawers import drawer
 from .live_chart import live_chart
 
@@ -43,9 +42,7 @@ UI_NAMES = ("skip", "sidebar", "collapse", "expand", "open", "copy", "menu", "he
             "zoom_in", "zoom_out", "reset_axes", "fullscreen")
 
 
-def key_class(key: str) -> str:
-    """The class Streamlit gives an element with widget key `key` (st-key-… with other characters as "-")."""
-    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+key_class = compat.key_class  # the class Streamlit gives an element with widget key `key`
 
 
 def chart(p, fig, name: str, live: bool = False, key: str | None = None) -> None:
@@ -84,7 +81,11 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     if p.lang != "en":  # Streamlit's and Plotly's English names, in the page's language
         data["names"] = {text("en", f"a11y.ui.{k}"): p.t(f"a11y.ui.{k}") for k in UI_NAMES}
         data["help_for"] = [text("en", "a11y.ui.help_for", name=""), p.t("a11y.ui.help_for", name="{}")]
+    # what compat.js checks once the app has rendered: what a page of the app always draws, the student page less
+    data["probes"] = ["run-state", "main", "header", "plotly"]
     if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)
+        data["probes"] += ["block", "sidebar", "keys"]
+        data["probe_key"] = "sb:presenter"  # drawn in the sidebar of every page of the app
         data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
         data["scene_word"] = p.t("lecture.scene_word")
     st.html(web.script("a11y.js", data), unsafe_allow_javascript=True)

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from .. import figures_classroom, theme
+from .. import theme
+from ..figures import class_charts
 from ..i18n import text
 from .web import asset
 
@@ -61,7 +62,7 @@ def tap(lang: str, qid: int, rows: Sequence[str], cols: Sequence[str], mine: int
     }
     if values is not None:
         flat = [float(v) for row in values for v in row]
-        backgrounds, foregrounds = figures_classroom.cell_colors(flat, kind)
+        backgrounds, foregrounds = class_charts.cell_colors(flat, kind)
         data |= {"values": [f"{v:.2f}" for v in flat], "right": [int(c) for c in right],
                  "backgrounds": backgrounds, "foregrounds": foregrounds}
     _tap(key=TAP_KEY, data=data, on_tap_change=on_tap, height="content")

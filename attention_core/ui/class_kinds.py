@@ -2,7 +2,7 @@
 its reveal teaches, on the lecturer's screen and on each phone.
 
 Every number shown is computed by `classroom.results` from the store and the question's frozen state, and every
-caption quotes those numbers; the strings are in i18n (classroom.*), the figures in `figures_classroom` and `figures`.
+caption quotes those numbers; the strings are in i18n (classroom.*), the figures in `figures`.
 A student sees the room's answers only added up (means, counts), never another student's.
 """
 
@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import streamlit as st
 
-from .. import analysis, figures, figures_classroom, theme
+from .. import analysis, figures, theme
 from ..classroom import results
 from ..classroom.model import Question
 from ..classroom.results import Answer, Summary
+from ..figures import class_charts
 from ..i18n import text
 from . import a11y, class_controls
 from .frame import md
@@ -140,7 +141,7 @@ def lecturer(p, q: Question, answers: Sequence[Answer], revealed: bool) -> Summa
         spreads = [a.shares for a in answers if a.shares is not None]
         title = (t("classroom.spread_reveal_title", t=q.temperature, k=s.answered) if revealed
                  else t("classroom.room_mean_title", k=s.answered))
-        fig = figures_classroom.spread(
+        fig = class_charts.spread(
             [_short(c) for c in q.choices] if q.source == "document" else q.choices, s.mean, spreads,
             s.model if revealed else None, title=title, y_title=t("classroom.points_axis"),
             names=(t("classroom.series_room"), t("classroom.series_each"), t("classroom.series_model")),
@@ -149,9 +150,9 @@ def lecturer(p, q: Question, answers: Sequence[Answer], revealed: bool) -> Summa
         n = len(q.choices)
         marks = []
         if revealed:
-            marks = [figures.Mark(*q.cell(c), theme.TRUTH_COLOR, t("classroom.right"), theme.WINNER_DASH)
+            marks = [figures.Mark(*q.cell(c), t("classroom.right"), theme.WINNER_DASH)
                      for c in s.right]
-            marks += [figures.Mark(*q.cell(c), theme.GUESS_COLOR, t("classroom.mark_swapped"), theme.GUESS_DASH)
+            marks += [figures.Mark(*q.cell(c), t("classroom.mark_swapped"), theme.GUESS_DASH)
                       for c in s.transposed]
         fig = p.fig.heatmap(np.asarray(s.counts, dtype=float).reshape(n, n),
                             figures.Axis(list(q.sentence), t("classroom.tap_rows")),
@@ -160,9 +161,9 @@ def lecturer(p, q: Question, answers: Sequence[Answer], revealed: bool) -> Summa
     else:
         row_title = (t("classroom.t_row_title_doc", z=Z_TEXT) if q.source == "document"
                      else t("classroom.t_row_title", word=q.asked))
-        a11y.chart(p, figures_classroom.frozen_row(q.choices, q.values, (), title=row_title, presenter=p.presenter),
+        a11y.chart(p, class_charts.frozen_row(q.choices, q.values, (), title=row_title, presenter=p.presenter),
                    "class-row", key="class:lecturer-row")
-        fig = figures_classroom.t_histogram(q.options, s.counts, s.right if revealed else (),
+        fig = class_charts.t_histogram(q.options, s.counts, s.right if revealed else (),
                                             title=t("classroom.t_title", k=s.answered),
                                             y_title=t("classroom.tally_axis"), right_name=t("classroom.right"),
                                             presenter=p.presenter)
@@ -235,7 +236,7 @@ def student(student, view, answer: Callable[[object, int], None]) -> None:
     else:
         row_title = (t("classroom.t_row_title_doc", z=Z_TEXT) if q.source == "document"
                      else t("classroom.t_row_title", word=q.asked))
-        a11y.chart(student, figures_classroom.frozen_row(q.choices, q.values, (), title=row_title), "row",
+        a11y.chart(student, class_charts.frozen_row(q.choices, q.values, (), title=row_title), "row",
                    key="class:row")
         if not view.revealed:
             st.caption(t("classroom.t_how"))
@@ -272,7 +273,7 @@ def _student_reveal(student, view) -> None:
             st.success("  \n".join(lines))
         if s.mean:
             st.markdown(t("classroom.room_spread", tv=s.tv, ts=_ts(q, s.fit)))
-        a11y.chart(student, figures_classroom.spread_mine(
+        a11y.chart(student, class_charts.spread_mine(
             [_short(c) for c in q.choices] if q.source == "document" else q.choices, s.model, s.mean, view.shares,
             title=t("classroom.spread_student_title", t=q.temperature), x_title=t("classroom.points_axis"),
             names=(t("classroom.series_model"), t("classroom.series_room"), t("classroom.series_mine"))),
@@ -299,7 +300,7 @@ def _student_reveal(student, view) -> None:
         st.warning(t("classroom.you_t_wrong", t=q.temperature, mine=q.options[view.mine]))
     # on a phone, the options someone picked and the right ones (all 26 would be a long list of empty rows)
     shown = [k for k in range(len(q.options)) if s.counts[k] or k in q.right or k == view.mine]
-    a11y.chart(student, figures_classroom.tally(
+    a11y.chart(student, class_charts.tally(
         [f"T = {q.options[k]:g}" for k in shown], [s.counts[k] for k in shown],
         [i for i, k in enumerate(shown) if k in q.right], shown.index(view.mine) if view.mine in shown else None,
         title=t("classroom.t_title", k=s.answered), y_title=t("classroom.tally_axis"),

@@ -1,6 +1,7 @@
-"""The class in the app: the lecturer's controls (open, the join card, the kind of question, ask, the live tally,
-reveal, the results, close) and the student page (join, answer, see the reveal), over `attention_core.classroom`.
-What each kind of question looks like is `class_kinds`; the student's spread and tap controls are `class_controls`.
+"""The class in the app, the lecturer's side: open, the join card, the kind of question, ask, the live tally, reveal,
+the results, close, over `attention_core.classroom`. The student's page (join, answer, see the reveal) is
+`class_student`; what each kind of question looks like is `class_kinds`; the student's spread and tap controls are
+`class_controls`.
 
 The lecturer's host token lives in the session's state and in the reload store (so F5 gets the class back),
 never on screen or in a link. A student's participant id lives in the page address (`?c=CODE&p=ID`), since a
@@ -10,7 +11,6 @@ fragment that reruns every `LIVE_EVERY` seconds.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from dataclasses import replace
@@ -20,17 +20,18 @@ import numpy as np
 import segno
 import streamlit as st
 
-from .. import codec, figures, figures_classroom, theme
+from .. import codec, figures
 from ..classroom import ClassError, Classroom, Question, open_store, question_from_matrix, results
 from ..classroom.asking import KINDS, Ask, freeze
-from ..classroom.model import CLASS_TTL_SECONDS, MAX_TAP_WORDS, PID_PATTERN, new_id, normalise_code
+from ..classroom.model import MAX_TAP_WORDS
 from ..classroom.service import HostView
 from ..classroom.store import SettingError, store_errors
+from ..figures import class_charts
 from ..i18n import text
-from ..registry import LANGS, LANGUAGES, PAGES
+from ..registry import PAGES
 from . import a11y, class_kinds, web
 from .frame import Page, md
-from .guard import LOG, guarded
+from .guard import guarded
 
 LIVE_EVERY = 1.5  # seconds between two refreshes of a tally or of a student's question
 STUDENT_PATH = "class"  # the student page's address (pages/9_class.py)
@@ -46,7 +47,7 @@ def room() -> Classroom:
     return open_store()
 
 
-def _refusal(lang: str, err: Exception) -> str:
+def refusal(lang: str, err: Exception) -> str:
     if isinstance(err, ClassError):
         return text(lang, f"classroom.err_{err.key}", **err.params)
     if isinstance(err, SettingError):
@@ -76,7 +77,7 @@ def _host_view(p: Page) -> HostView | None:
         p._state.hosting = ""
         st.info(p.t("classroom.ended"))
     except store_errors() as err:
-        st.error(_refusal(p.lang, err))
+        st.error(refusal(p.lang, err))
     return None
 
 
@@ -115,7 +116,7 @@ def open_button(p: Page) -> None:
         try:
             hosted = room().open_class()
         except store_errors() as err:
-            p.notify("error", _refusal(p.lang, err))
+            p.notify("error", refusal(p.lang, err))
             return
         p._state.hosting = f"{hosted.class_id}:{hosted.token}"
         st.session_state["class:show-card"] = True
@@ -172,7 +173,7 @@ def close_button(p: Page, slot) -> None:
             room().close(*hosted)
             p.notify("success", p.t("classroom.closed"))
         except (ClassError, *store_errors()) as err:
-            p.notify("error", _refusal(p.lang, err))
+            p.notify("error", refusal(p.lang, err))
         p._state.hosting = ""
 
     def kept() -> None:
@@ -318,7 +319,7 @@ def quiz_panel(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
                 q = freeze(p.key, Ask(mode, row=row, col=col, target=target, source=source), p.scenario, p.view)
             qid = room().ask(*hosted, q)
         except (ClassError, *store_errors()) as err:
-            p.notify("error", _refusal(p.lang, err))
+            p.notify("error", refusal(p.lang, err))
             return
         p.notify("success", p.t("classroom.asked", k=qid))
 
@@ -347,7 +348,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
     except ClassError:
         ended_here()
     except store_errors() as err:
-        st.caption(_refusal(p.lang, err))
+        st.caption(refusal(p.lang, err))
         return
     if q is None or tally is None:
         return
@@ -356,7 +357,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
         return
     st.markdown(f"**{prompt(p.lang, q)}** · {p.t('classroom.answered', k=tally.answered, n=tally.joined)}")
     if q.mode == "pick":
-        fig = figures_classroom.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
+        fig = class_charts.tally(q.choices, tally.counts, tally.right, title=p.t("classroom.tally_title",
                                       k=tally.answered), y_title=p.t("classroom.tally_axis"),
                                       right_name=p.t("classroom.right"), presenter=p.presenter)
         a11y.chart(p, fig, "class-tally", key="class:tally")
@@ -370,7 +371,7 @@ def live_tally(p: Page, name: str, values: np.ndarray, rows: Sequence[str], cols
             try:
                 room().reveal(*hosted, qid)
             except (ClassError, *store_errors()) as err:
-                p.notify("error", _refusal(p.lang, err))
+                p.notify("error", refusal(p.lang, err))
             else:
                 quiz = p.quiz(name)
                 quiz.hidden, quiz.revealed = False, False  # the app's chart is drawn, the class's answer marked
@@ -440,7 +441,7 @@ def scene_ask_button(p: Page, scene, slot) -> None:
         try:
             qid = room().ask(*hosted, q)
         except (ClassError, *store_errors()) as err:
-            p.notify("error", _refusal(p.lang, err))
+            p.notify("error", refusal(p.lang, err))
             return
         p.notify("success", p.t("classroom.asked", k=qid))
 
@@ -460,7 +461,7 @@ def leave_scene(p: Page, scene) -> None:
         if view.question == q and view.tally is not None and not view.tally.revealed:
             room().reveal(*hosted, view.qid)
     except (ClassError, *store_errors()) as err:
-        p.notify("error", _refusal(p.lang, err))
+        p.notify("error", refusal(p.lang, err))
 
 
 def reveal_here(p: Page, name: str) -> str:
@@ -480,7 +481,7 @@ def reveal_here(p: Page, name: str) -> str:
         if not tally.revealed:
             room().reveal(*hosted, view.qid)
     except (ClassError, *store_errors()) as err:
-        p.notify("error", _refusal(p.lang, err))
+        p.notify("error", refusal(p.lang, err))
         return "failed"
     return "class"
 
@@ -500,210 +501,5 @@ def chart_marks(p: Page, name: str, values: np.ndarray, rows: Sequence[str], col
     if q.mode not in ("pick", "tap") or not _matches(p, q, values, rows, cols):
         return []
     if q.mode == "tap":
-        return [figures.Mark(*q.cell(c), theme.TRUTH_COLOR, p.t("classroom.mark_right")) for c in q.right]
-    return [figures.Mark(q.row, j, theme.TRUTH_COLOR, p.t("classroom.mark_right")) for j in q.right]
-
-
-# the student
-
-
-class _Student:
-    """What `a11y.install` and `a11y.chart` read of a page, for the student page (which has no `Page`)."""
-
-    key = STUDENT_PATH
-    presenter = False
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    @property
-    def on_phone(self) -> bool:
-        return "Mobile" in (st.context.headers.get("User-Agent") or "")
-
-    def t(self, key: str, **params: object) -> str:
-        return text(self.lang, key, **params)
-
-
-def _lang() -> str:
-    lang = st.query_params.get("lang")
-    return lang if lang in LANGS else LANGS[0]
-
-
-def _client_key() -> str:
-    """Whom join attempts are counted against: this browser session. Not the address: a whole class behind one
-    school router shares a single address."""
-    if "class:client" not in st.session_state:
-        st.session_state["class:client"] = new_id()
-    return "s:" + st.session_state["class:client"]
-
-
-REMEMBER_COOKIE = "attention_class"  # this browser's place in its last class: "CODE.PID", for the class's lifetime
-
-
-def _remembered(code: str) -> str | None:
-    """This browser's participant id in the class `code`, when it joined it before (the join link opened again:
-    the QR code scanned twice, a new tab) and is still in it: joining again would count the student twice."""
-    raw = (st.context.cookies or {}).get(REMEMBER_COOKIE, "")
-    known, _, pid = str(raw).partition(".")
-    try:
-        if known != normalise_code(code) or not PID_PATTERN.fullmatch(pid):
-            return None
-        room().student_view(known, pid)
-    except (ClassError, *store_errors()):
-        return None
-    return pid
-
-
-def _remember(code: str, pid: str) -> None:
-    """Keep this browser's place in the class (a cookie, no name in it: the same random id as the address)."""
-    cookie = {"name": REMEMBER_COOKIE, "value": f"{code}.{pid}", "maxAge": CLASS_TTL_SECONDS}
-    st.html(web.script("class-cookie.js", cookie), unsafe_allow_javascript=True)
-
-
-def _join(lang: str, code: object) -> None:
-    try:
-        pid = _remembered(normalise_code(code)) or room().join(code, _client_key(), st.context.ip_address)
-    except (ClassError, *store_errors()) as err:
-        st.session_state["class:msg"] = ("error", _refusal(lang, err))
-        return
-    st.query_params.from_dict({"c": normalise_code(code), "p": pid, "lang": lang})
-    st.session_state.pop("class:msg", None)
-
-
-def student_page() -> None:
-    """The phone page: join by link or code, then follow the lecturer's questions. An unexpected error is logged and
-    said in the page's language with "try again", never shown as a traceback (the participant id stays in the
-    address)."""
-    try:
-        _student_page()
-    except Exception as err:  # the last line of defence, as the frame's (ui/guard.py)
-        LOG.error("class page failed", exc_info=err)
-        lang = _lang()
-        st.error(text(lang, "msg.class_page_failed"), icon=":material/error:")
-        st.button(text(lang, "msg.try_again"), key="class:try-again", icon=":material/refresh:")
-
-
-def _student_guarded(lang: str, fn):
-    """`fn` as a callback of the class page: an unexpected error is logged and said on the page, not as a traceback."""
-
-    def callback(*args):
-        try:
-            fn(*args)
-        except Exception as err:  # as above
-            LOG.error("class page: callback %s failed", getattr(fn, "__name__", "?"), exc_info=err)
-            st.session_state["class:msg"] = ("error", text(lang, "msg.class_page_failed"))
-
-    return callback
-
-
-def _student_page() -> None:
-    lang = _lang()
-    st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
-                       page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
-    student = _Student(lang)
-    st.html(web.style("student.css"))
-    a11y.install(student, title=text(lang, "classroom.student_title"), skip=False)
-    title, switch = st.columns([3, 2], vertical_alignment="center")
-    title.markdown(f"# {text(lang, 'classroom.student_title')}")  # the page's one h1: its headings start here
-
-    def switched() -> None:
-        chosen = st.session_state.get("class:lang")
-        if chosen in LANGS:
-            st.query_params["lang"] = chosen
-
-    st.session_state["class:lang"] = lang
-    switch.segmented_control(text(lang, "sb.language"), LANGS, format_func=LANGUAGES.__getitem__, key="class:lang",
-                             on_change=_student_guarded(lang, switched), label_visibility="collapsed")
-    code, pid = st.query_params.get("c"), st.query_params.get("p")
-    if code and not pid and not st.session_state.get("class:auto-joined"):
-        st.session_state["class:auto-joined"] = True  # the join link joins once, by itself
-        _join(lang, code)
-        code, pid = st.query_params.get("c"), st.query_params.get("p")
-    msg = st.session_state.get("class:msg")
-    if msg:
-        getattr(st, msg[0])(msg[1])
-    if code and pid and PID_PATTERN.fullmatch(pid):
-        with contextlib.suppress(ClassError):
-            _remember(normalise_code(code), pid)
-    if not code or not pid:
-        with st.form("class:join-form", border=False):
-            typed = st.text_input(text(lang, "classroom.type_code"), value=code or "", max_chars=12,
-                                  help=text(lang, "classroom.type_code_help"), key="class:type-code")
-            if st.form_submit_button(text(lang, "classroom.join"), type="primary", key="class:join", width="stretch"):
-                _join(lang, typed)
-                st.rerun()
-        return
-    question_view(lang, code, pid)
-
-
-@st.fragment(run_every=LIVE_EVERY)
-def question_view(lang: str, code: str, pid: str) -> None:
-    """The current question, refreshed every LIVE_EVERY seconds: the words to tap, what was received, the reveal."""
-    try:
-        view = room().student_view(code, pid)
-    except (ClassError, *store_errors()) as err:
-        st.warning(_refusal(lang, err))
-        rejoin = isinstance(err, ClassError) and err.key == "pid_unknown"
-        if rejoin and st.button(text(lang, "classroom.rejoin"), key="class:rejoin", type="primary"):
-            _join(lang, code)
-            st.rerun(scope="app")
-        if isinstance(err, ClassError) and not rejoin:  # the class ended, or the address is broken: a new code
-
-            def other() -> None:
-                st.query_params.from_dict({"lang": lang})
-                st.session_state.pop("class:msg", None)
-                st.rerun(scope="app")
-
-            st.button(text(lang, "classroom.join_other"), key="class:join-other", type="primary",
-                      on_click=_student_guarded(lang, other))
-        return
-    st.caption(text(lang, "classroom.joined_as", code=code))
-    q = view.question
-    if q is None:
-        st.info(text(lang, "classroom.wait"))
-        return
-    st.markdown(f"**{prompt(lang, q)}**")
-    refused = st.session_state.get("class:answer-msg")
-    if refused and refused[0] == view.qid:
-        st.error(refused[1])
-
-    def tapped(i: object, qid: object) -> None:
-        try:
-            room().answer(code, pid, qid, i)
-        except (ClassError, *store_errors()) as err:
-            st.session_state["class:answer-msg"] = (view.qid, _refusal(lang, err))
-            return
-        st.session_state.pop("class:answer-msg", None)
-
-    if q.mode != "pick":
-        class_kinds.student(_Student(lang), view, _student_guarded(lang, tapped))
-        return
-    if not view.revealed:
-        st.caption(text(lang, "classroom.tap" if q.kind == "word" else "classroom.tap_dim"))
-    for i, label in enumerate(q.choices):  # one under another, in the sentence's order, thumb-sized
-        marks = ("✓ " if view.revealed and i in q.right else "") + ("● " if view.mine == i else "")
-        st.button(marks + label, key=f"class:answer-{i}", on_click=_student_guarded(lang, tapped), args=(i, view.qid),
-                           type="primary" if view.mine == i else "secondary", width="stretch")
-    with st.container(key="class:received"):
-        if view.mine is None:
-            st.caption(text(lang, "classroom.no_answer"))
-        else:
-            st.success(text(lang, "classroom.received", choice=md(q.choices[view.mine])))
-    if not view.revealed or view.tally is None:
-        return
-    words = ", ".join(md(q.choices[j]) for j in q.right)
-    if view.mine is None:
-        st.info(text(lang, "classroom.you_none", words=words))
-    elif view.mine in q.right:
-        st.success(text(lang, "classroom.you_right", words=words))
-    else:
-        st.warning(text(lang, "classroom.you_wrong", words=words, choice=md(q.choices[view.mine])))
-    student = _Student(lang)
-    a11y.chart(student, figures_classroom.tally(
-        q.choices, view.tally.counts, view.tally.right, view.mine,
-        title=text(lang, "classroom.tally_title", k=view.tally.answered), y_title=text(lang, "classroom.tally_axis"),
-        right_name=text(lang, "classroom.right"), mine_name=text(lang, "classroom.mine"), lying=True),
-        "tally", key="class:student-tally")
-    a11y.chart(student, figures_classroom.frozen_row(
-        q.choices, q.values, q.right, title=text(lang, "classroom.values_title", word=q.asked)),
-        "row", key="class:row")
+        return [figures.Mark(*q.cell(c), p.t("classroom.mark_right")) for c in q.right]
+    return [figures.Mark(q.row, j, p.t("classroom.mark_right")) for j in q.right]

@@ -2,8 +2,8 @@
 
 Every element on a page costs the browser time in every script run, a T step's included: Streamlit's frontend
 renders each element again whenever a run starts and ends. A closed drawer holds none, where a closed
-`st.expander` keeps all of its content (docs/performance.md, `bench/elements.py`). A widget inside one loses its
-value while the drawer is closed unless it is kept (`frame.Page.keep`); `frame.Page.drawer` keeps a drawer open or
+`st.expander` keeps all of its content (docs/performance.md, `bench/elements.py`). A widget inside one keeps its
+value while the drawer is closed with Streamlit's `persist_state="session"`; `frame.Page.drawer` keeps a drawer open or
 closed across pages and languages. Used by the matrix editors, the charts' tables and the sidebar's tools.
 """
 

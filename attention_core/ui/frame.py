@@ -1,16 +1,11 @@
-"""The frame every page calls first: page config, sidebar (language, steps, sentence, preset, T, share link,
-reset) and the shared widgets, all bound to the session's one canonical state.
+"""The Page API, what every page calls: its text (`t`, `tm`, `title`, `lead`, `note`), its state and lesson
+(`scenario`, `view`, `lesson`, `update`), its charts (`chart`, `fig`, `grid`, `word_axes`) and its widgets bound to the
+session's one canonical state (`word_picker`, `dim_picker`, `scenario_toggle`, `matrix_editor`, `editors`, `drawer`);
+and the sidebar every page shares (language, steps, sentence, preset, T, share link, reset).
 
-Widgets are seeded from the canonical state when it changed elsewhere (see `Page.seed`), so a page or
-language switch never loses what a user set.
-
-A T step redraws only what depends on T: the T sliders, the parts a page marks with `Page.follows_t`, the
-B − A compare and the share link (Streamlit fragments, rerun by name from the slider's callback; the export
-tools make their files from the state at the click). Everything else on the page stays as it is in the
-browser, so it must not depend on T; a test checks that for every page (tests/app/test_t_parts.py). The one
-exception is a table the T control redraws in the browser (②'s weight path: `Page.t_in_browser`).
-The T control itself (`tcontrol`) redraws the T charts in the browser while the hand moves and sends the T
-once the hand stops; that is the T step above.
+Behind it: widget binding (`ui/binding.py`: `Page.seed`, `Page.take`, so a page or language switch never loses what a
+user set and a quick key press is never overwritten) and the T parts (`ui/tparts.py`: `Page.follows_t`, the T control,
+a T step that redraws only what depends on T). `ui/__init__.py` puts the page together (`ui.page`).
 """
 
 from __future__ import annotations
@@ -18,93 +13,25 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import json
-import os
-import time
-from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from .. import accessible, analysis, codec, figures, presets, theme
 from ..errors import InputError
 from ..i18n import CATALOGUE, error_text, notice, text
 from ..lexicon import AXES
-from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX, t_options
+from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
 from . import a11y, room, tcontrol
+from .binding import Binding, Bindings
 from .drawers import drawer
-from .guard import catching, guarded, in_fragment_run
-from .state import AppState, Binding, Quiz, Training, remember, unwrapped
-
-_RESEED = object()  # a binding's value that equals no canonical value: the widget is written on the next run
-
-# A T step reruns only the T parts (fragments) instead of the whole page. AppTest shows only the elements of
-# the last run, which for a T step would be the T parts alone, so the page tests turn it off and
-# tests/app/test_t_parts.py checks the partial redraw against a full one.
-PARTIAL_T_REDRAW = True
-
-
-def run_token() -> object | None:
-    """An object that stands for the current script run (full or fragment), new on every run.
-
-    Streamlit 1.67 makes a new `parallel_coordinator` for each run when it resets the run context, before
-    any callback runs; None outside a script run.
-    """
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
-
-
-def browser_has(key: str) -> bool:
-    """Whether the browser reported widget `key` (under the id it was last drawn with) in the widget states that
-    came with the request behind this run, i.e. it has drawn that widget and holds a value of its own for it.
-
-    A value the server writes into a widget (`set_value`) reaches the browser only in the element of the run that
-    wrote it. When a second run's elements arrive before the browser has drawn the first's (a width report queued
-    from the page being left reruns right after the new page's first run, in the same moment), the widget is drawn
-    from the second run's element, which carries its declared default, and the browser's next report hands that
-    default back as a change (docs/reliability.md). Reads Streamlit's session state internals (1.67, pinned); when
-    they are not there, answers True (as if reported: the value is written when it changes, as before).
-    """
-    ctx = get_script_run_ctx(suppress_warning=True)
-    if ctx is None:
-        return True
-    try:
-        inner, lock = unwrapped(ctx.session_state)
-        with lock:
-            widget_id = inner._key_id_mapper.get_id_from_key(key)
-            return widget_id is not None and widget_id in inner._new_widget_state.states
-    except Exception:  # another Streamlit's internals: as if reported
-        return True
-
-
-def page_script() -> str:
-    """The page the current run is for (Streamlit's page script hash), "" outside a run."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return ctx.page_script_hash if ctx is not None else ""
-
-
-def queued_alone(state: AppState) -> bool:
-    """The running fragment was queued for this run by itself, not by a T step: a widget inside it changed.
-
-    False for a fragment drawn by another one that reruns (e.g. a T part inside ⑦'s auto-training fragment).
-    """
-    ctx = get_script_run_ctx(suppress_warning=True)
-    if ctx is None or not ctx.fragment_ids_this_run or in_t_step(state):
-        return False
-    return ThreadState.get().fragment_id in ctx.fragment_ids_this_run
-
-
-def in_t_step(state: AppState) -> bool:
-    """This run reruns exactly the T parts a T control's callback asked for (`Page.redraw_t`)."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return bool(ctx is not None and ctx.fragment_ids_this_run and set(ctx.fragment_ids_this_run) == state.t_ids)
+from .guard import guarded
+from .state import AppState, Quiz, Training
+from .tparts import TParts, end_t_step, in_t_step, sidebar_t_alone, temperature_slider
 
 
 class Charts:
@@ -142,8 +69,9 @@ def _on_phone(builder, default_px: float, *args, **kwargs):
     return builder(*args, **kwargs)
 
 
-class Page:
-    """What a page sees: the translated text, the state, the computed lesson, and shared widgets."""
+class Page(Bindings, TParts):
+    """What a page sees: the translated text, the state, the computed lesson, and shared widgets (bound to the state:
+    `Bindings`; what depends on T: `TParts`)."""
 
     def __init__(self, key: str, state: AppState) -> None:
         self.key = key
@@ -154,137 +82,6 @@ class Page:
         self._t_depth = 0  # > 0 while a T part draws: its charts carry their T inputs (tcontrol.attach)
         # what this run drew that a scene's caption can be about, in page order: (element key, its visible name)
         self.focusable: list[tuple[str, str]] = []
-
-    def seed(self, key: str, value: object, field: str | None = None, shown: object = None) -> None:
-        """Bind widget `key` to the canonical `value` (call it before the widget is drawn).
-
-        The widget owns its value while the user drives it: it is written only when the browser cannot hold
-        the canonical value already, i.e. when the widget is new to this page and language (a widget's
-        identity is per page, so a page switch starts it afresh; a widget not drawn in the last run has lost
-        its state) or when the canonical value changed from elsewhere since the widget was last seeded or
-        last reported a change (another widget bound to the same `field`, a link, an upload, a preset, a
-        reset), and again on every run until the browser has reported the widget (`browser_has`): a written value
-        can be lost when the next run's element reaches the browser before it has drawn the first. Writing it on
-        every run after that would overwrite key presses that arrive while a run is under way.
-        A select box whose options can change (`shown`, e.g. the words) is written when they change: the
-        browser reports a choice by its label and would keep the old one's.
-        """
-        b = self._state.widgets.get(key)
-        context = (self.key, self.lang)
-        if (b is not None and b.context == context and b.value == value and key in st.session_state
-                and (shown is None or b.shown == shown) and (not b.pushed or browser_has(key))):
-            return
-        st.session_state[key] = value
-        self._state.widgets[key] = Binding(field or key, context, value, pushed=True, shown=shown)
-
-    def take(self, key: str, options=None) -> tuple[bool, object]:
-        """In a widget's on_change callback: (True, the value it reports), or (False, None) to ignore it.
-
-        Ignored: a widget whose state is gone (clients that send only the widgets they changed, or a widget
-        the last run did not draw), a report of the value the widget already holds (Streamlit calls a callback for
-        it under an id the widget had before, e.g. on the page being left: a T slider's then asked for a T-part run
-        that blanked the page, ⑦'s restarted its training; docs/reliability.md), a stale echo, and for a choice
-        among `options` a value that is none of them:
-        a select box reports its choice by the label it shows, and one that still showed the other language's
-        labels (a run that started before the new labels arrived, e.g. a fragment's tick) reports a label that
-        is no option now (Streamlit hands it over as it is); it is written again on the next run.
-
-        Only one widget is driven at a time, so when in one round of callbacks two widgets bound to the same
-        field both report a change, the one the app wrote into since it last reported (its new value was still
-        on the way when the browser sent the press) is stale: it is ignored (and written again on the next
-        run), whatever the order of the callbacks.
-        """
-        state = self._state
-        token = run_token()
-        if state.round is not token:  # the first report of this run: the last run's reports are over
-            state.round, state.reported = token, {}
-        if key not in st.session_state:
-            return False, None
-        value = st.session_state[key]
-        if options is not None and value is not None and value not in options:
-            self._reseed(key)
-            return False, None
-        b = state.widgets.get(key)
-        if b is None:
-            b = state.widgets[key] = Binding(key, (self.key, self.lang), value)
-        elif value == b.value:  # the value the widget already holds: no change (see above)
-            return False, None
-        driver = state.reported.get(b.field)
-        if driver is not None and driver != key:
-            other = state.widgets.get(driver)
-            if b.pushed and other is not None and not other.pushed:
-                b.value = _RESEED  # the browser shows a stale value: write the canonical one on the next run
-                return False, None
-            if other is not None:
-                other.value = _RESEED  # it was the stale one: this report overrides it
-        state.reported[b.field] = key
-        b.value, b.pushed = value, False
-        return True, value
-
-    # T steps
-
-    def follows_t(self, fn):
-        """Decorator: `fn` draws a part of the page that depends on T; a T step redraws it alone.
-
-        Call the decorated function where the part goes. Read the state inside it (`page.scenario`,
-        `page.lesson`), not from variables computed before it, which a T step does not recompute. A widget
-        inside the part reruns the whole page when it changes (as everywhere else on the page); a button in a
-        part needs an on_click callback, since its return value is reset when the part's own run stops.
-        """
-        key = f"t-part:{self.key}:{fn.__name__}"
-        state = self._state
-
-        def part() -> None:
-            if queued_alone(state):
-                st.rerun()  # a widget inside this part changed: the page is drawn whole, as for any widget
-            # the part's name, for tests
-            with st.container(key=f"t-part-{self.key}-{fn.__name__}"), catching(self, fn.__name__):
-                self._t_depth += 1
-                try:
-                    fn()
-                finally:
-                    self._t_depth -= 1
-
-        part.__name__ = part.__qualname__ = f"t_part_{fn.__name__}"
-        fragment = st.fragment(part, key=key)
-
-        @functools.wraps(fn)
-        def draw() -> None:
-            if not in_fragment_run():
-                state.t_parts_next.append(key)
-            fragment()
-
-        return draw
-
-    def t_in_browser(self) -> None:
-        """Called while a part of the page is drawn, outside the T parts, at the state's T, that the T control
-        redraws in the browser at every T (tables.weight_path_table): a T step that the browser did not draw first (the
-        Streamlit slider, a preview that failed) then redraws the whole page (`redraw_t`)."""
-        self._state.t_browser_next = True
-
-    def redraw_t(self, drawn: bool = True) -> None:
-        """In a T control's callback, after the new T is stored: rerun the T parts only (see `follows_t`).
-
-        Falls back to the default whole-page run when the parts are not known (no full run has finished on
-        this page yet), partial redraws are off, or the browser did not draw this T (`drawn` False) on a page
-        with parts at T outside the T parts (`t_in_browser`). Every T control's callback that runs in the same
-        round asks for the same parts (a callback that returned normally would make it a whole-page run).
-        """
-        state = self._state
-        ctx = get_script_run_ctx(suppress_warning=True)
-        # the parts of the page this run is for (a callback may be another page's: widget ids outlive a page)
-        if not PARTIAL_T_REDRAW or ctx is None or not state.t_parts or state.t_parts_script != page_script():
-            return
-        if state.t_browser and not drawn:
-            return
-        try:
-            state.t_ids = frozenset(ctx.fragment_storage.resolve_target(list(state.t_parts)))
-        except StreamlitAPIException:  # a part is not known (the last full run did not get to it): whole page
-            return
-        state.t_started = time.perf_counter()
-        if set(ctx.fragment_ids_this_run or ()) == state.t_ids:
-            return  # the control sits in the page's only T part, whose own run this already is: one run, not two
-        st.rerun(list(state.t_parts))
 
     # state
 
@@ -502,12 +299,6 @@ class Page:
                      on_change=guarded(self, changed))
         return current()
 
-    def _reseed(self, key: str) -> None:
-        """The widget shows a value that is not the canonical one: write the canonical one on the next run."""
-        b = self._state.widgets.get(key)
-        if b is not None:
-            b.value = _RESEED
-
     def dim_picker(self, which: int, label_key: str) -> int:
         """A select box over the Q/K dimensions, bound to one of the view's two chosen dimensions."""
         wkey = f"pick:dim{which}:{self.key}"
@@ -556,20 +347,6 @@ class Page:
     def forget_drawer(self, key: str) -> None:
         """Drawer `key` opens or closes as its `opened` says again, whatever the user did with it last."""
         self._state.kept.pop(key, None)
-
-    def keep(self, key: str, default: object) -> Callable[[], None]:
-        """For a widget inside a `drawer`: give it back the value it had when the drawer was closed (Streamlit
-        forgets the value of a widget a run does not draw), and return the on_change that keeps its next one.
-        Call it right before the widget is drawn. (A kept choice that is no longer an option, a head that is
-        gone, Streamlit itself replaces by the first one: tests/app/test_drawers.py.)"""
-        kept = self._state.kept
-        if key not in st.session_state:
-            st.session_state[key] = kept.get(key, default)
-
-        def keep_value() -> None:
-            kept[key] = st.session_state.get(key, default)
-
-        return keep_value
 
     def matrix_editor(self, name: str, height: int | str = "auto") -> None:
         """Edit X, W_Q, W_K, W_V or γ/β in place; a bad cell is refused with a message and the last good value."""
@@ -642,18 +419,8 @@ def _editor_fingerprint(frame: pd.DataFrame) -> tuple:
     return (tuple(frame.index), tuple(frame.columns), frame.to_numpy().tobytes())
 
 
-def log_timing(key: str, p: Page, started: float) -> None:
-    """With ATTENTION_TIMING_LOG set (the benchmark sets it), append this run's server-side script time."""
-    path = os.environ.get("ATTENTION_TIMING_LOG")
-    if path:
-        ms = (time.perf_counter() - started) * 1000
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"page": key, "n": p.scenario.n, "ms": round(ms, 3), "t": time.time()}) + "\n")
-
-
 def sidebar(p: Page):
     """Draw the sidebar; return the empty slot the share link goes into once the page is drawn."""
-    state = p._state
     with st.sidebar:
         st.markdown(f"**{p.t('app.title')}**")
         p.seed("sb:lang", p.lang)
@@ -678,11 +445,15 @@ def sidebar(p: Page):
                             on_change=guarded(p, _on_seed), args=(p,))
         temperature_slider(p, "sb:T", under=lambda: sidebar_t_rest(p))
         tail_slot = st.container()  # filled once the page is drawn, so it shows the final state
-        if st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:"):
-            p.update(Scenario(), View(lang=p.lang))
-            state.notices.append(("success", p.t("sb.reset_done")))
-            st.rerun()
+        # a callback (ui/guard.py): a press sent in one message with a fragment's change still resets
+        st.button(p.t("sb.reset"), key="sb:reset", icon=":material/restart_alt:",
+                  on_click=guarded(p, _on_reset, "sb:reset"), args=(p,))
     return tail_slot
+
+
+def _on_reset(p: Page) -> None:
+    p.update(Scenario(), View(lang=p.lang))
+    p.notify("success", p.t("sb.reset_done"))
 
 
 def sidebar_t_rest(p: Page) -> None:
@@ -702,22 +473,6 @@ def sidebar_t_rest(p: Page) -> None:
         with p.share_slot:
             share_link(p)
         end_t_step(p)
-
-
-def sidebar_t_alone(parts) -> bool:
-    """`parts`, the T parts of a whole run, are the sidebar's T part alone (①, ⑥ by default): that part then
-    holds the share link, and a T step ends in it (`sidebar_t_rest`; else the frame's tail part does both)."""
-    return len(parts) == 1
-
-
-def end_t_step(p: Page) -> None:
-    """In the last T part of a T step's run: remember the page's state, log the step's time, and forget the
-    step, so that a later run of these parts for another reason (a report of the T already shown) is not
-    taken for one."""
-    state = p._state
-    remember(state, p.key)
-    log_timing(p.key, p, state.t_started)
-    state.t_ids = frozenset()
 
 
 def word_notice(p: Page) -> bool:
@@ -751,62 +506,6 @@ def sentence_input(p: Page, key: str) -> None:
     p.seed(key, p.scenario.sentence, "sentence")
     st.text_input(p.t("sb.sentence"), key=key, on_change=guarded(p, _on_sentence), args=(p, key),
                   help=p.t("sb.sentence_help", limit=MAX_WORDS))
-
-
-def step_t(p: Page, scenario: Scenario, drawn: bool = True) -> None:
-    """In a T control's callback: take `scenario` (the new T) and redraw the T parts (`drawn`: the browser drew
-    this T first, see `Page.redraw_t`); a report of the T already shown is no step and redraws nothing.
-
-    Such a report comes with a rerun the browser sends while its sidebar still holds the page it is leaving
-    (presenter mode's width, told from the old page and run on the new one: `gate.on_current_page`). The T-part
-    run it asked for started the instant the new page's run ended, and that has crashed Streamlit's browser side
-    ("Bad delta path index", a blank page: docs/reliability.md)."""
-    if scenario.temperature == p.scenario.temperature:
-        return
-    p.update(scenario)
-    p.redraw_t(drawn)
-
-
-def temperature_slider(p: Page, key: str, under: Callable[[], None] | None = None) -> None:
-    """The T control (log-spaced steps), bound to the scenario's T: the browser control of `tcontrol`, with a
-    Streamlit slider beside it that AppTest drives and that stands in where the control's module cannot run
-    (drawn until the control has told the server a T: `AppState.t_control_runs`). It is a T part itself, so
-    that a step on one T control moves the others on the screen too; `under` draws what goes under the control
-    in the same part."""
-
-    def changed() -> None:
-        ok, value = p.take(key)
-        if ok and value is not None:  # the Streamlit slider: the browser drew nothing
-            step_t(p, p.scenario.with_temperature(value), drawn=False)
-
-    def released() -> None:  # the browser control, once the hand stops
-        value, drawn = tcontrol.reported(key)
-        p._state.live_t_charts = drawn  # this browser runs the app's components and Plotly: see Page.chart
-        p._state.t_control_runs = True  # its module runs here: the Streamlit sliders are drawn no more
-        if value is None:
-            return
-        try:
-            scenario = p.scenario.with_temperature(value)
-        except InputError as err:
-            p.notify("error", p.error(err))
-            return
-        step_t(p, scenario, drawn)
-
-    def slider() -> None:
-        t = p.scenario.temperature
-        options = t_options(t)
-        with st.container(key=f"tctl-{tcontrol.css_key(key)}"):
-            if not p._state.t_control_runs:  # until the control has told the server a T (see AppState)
-                p.seed(key, t, "temperature")
-                st.select_slider(p.t("sb.temperature"), options=options, key=key, format_func=lambda v: f"{v:g}",
-                                 on_change=guarded(p, changed), help=p.t("sb.temperature_help"))
-            tcontrol.control(p, key, options, p.t("sb.temperature"), p.t("sb.temperature_help"),
-                             guarded(p, released))
-        if under is not None:
-            under()
-
-    slider.__name__ = f"slider_{key.replace(':', '_')}"
-    p.follows_t(slider)()
 
 
 def _on_lang(p: Page) -> None:

@@ -11,7 +11,9 @@ to 0.3 s, and the students' own p95 fell too, since the process wastes less time
 A turn covers one whole `ScriptRunner._run_script` call: the widget callbacks, the page or the fragments,
 and the reruns that chain into it (a T step's callback asks for its T parts; a newer request stops a run and
 takes its place), so a T step waits for one turn, not one per part. Streamlit has no public hook around a run;
-`install()` wraps that method of the pinned version (requirements.txt) and says so in the log when it cannot.
+`install()` wraps that method of the pinned version through `ui.compat` (use `script_runs`), which checks it first and,
+when it is not there, leaves every run to start at once (plain Streamlit) and says so in the log and to the lecturer.
+Without the `lecturer` use (whose session it is) the gate wraps the runs without turns.
 
 `ATTENTION_RUN_SLOTS` sets the number of students' runs at once (default 1; 0: no turns, every run at once).
 The same wrapper moves a fragment's rerun asked from a page left behind to the current page (`on_current_page`).
@@ -22,20 +24,19 @@ others, never stops them.
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import functools
 import logging
 import os
 import threading
 from collections import deque
 
-from .state import _STATE, unwrapped  # _STATE: the app's one entry in Streamlit's session state
+from . import compat
+from .state import _STATE  # the app's one entry in Streamlit's session state
 
 LOG = logging.getLogger(__name__)
 WAIT_S = 20.0
 DEFAULT_SLOTS = 1
-_PATCHED = "_attention_gate"  # set on the wrapped method: installed once per process
+_PATCHED = compat.PATCHED  # set on the wrapped method: installed once per process
 
 
 def _slots_from_env() -> int:
@@ -92,37 +93,19 @@ def is_lecturer(session_state) -> bool:
     """The session whose screen the room watches: presenter mode on, or the host of a class.
 
     `session_state` is Streamlit's own (a SessionState, or the SafeSessionState a ScriptRunner holds: read through
-    its lock, not through its item access, which may stop the caller for a pending rerun)."""
-    try:
-        raw, lock = unwrapped(session_state)
-    except AttributeError:
-        raw, lock = session_state, contextlib.nullcontext()
-    try:
-        with lock:
-            state = raw[_STATE]
-    except Exception:  # no app state yet (a first run is a student's), or none readable: never stop a run for it
-        return False
+    `compat.session_entry`, never through an access that may stop the caller for a pending rerun)."""
+    state = compat.session_entry(session_state, _STATE)
     view = getattr(state, "view", None)
     return bool(getattr(view, "presenter", False) or getattr(state, "hosting", ""))
 
 
-def on_current_page(runner, rerun_data):
-    """A fragment's rerun asked for by a page the session has since left, moved to the page it is on now.
+def runner_is_lecturer(runner) -> bool:
+    """`is_lecturer` for the session a ScriptRunner runs (False when it cannot be told: a student's)."""
+    session_state = compat.runner_session_state(runner)
+    return session_state is not None and is_lecturer(session_state)
 
-    The browser names its page in each rerun request. A fragment that also stands on the next page (presenter
-    mode's width measure in the sidebar) can ask from the old page while the run that opens the next page is
-    under way; its rerun is queued behind that run and then runs under the old page's name, and Streamlit's
-    browser side, seeing a page change, empties the page and fails on the fragment's first element ("Bad delta
-    path index"): a blank screen. The fragment is the same one on the page the session is on, so it reruns there.
-    """
-    try:
-        queue = rerun_data.fragment_id_queue
-        now = runner._get_script_run_ctx().page_script_hash
-        if queue and now and rerun_data.page_script_hash and rerun_data.page_script_hash != now:
-            return dataclasses.replace(rerun_data, page_script_hash=now, page_name="")
-    except Exception:  # an unexpected shape of a later Streamlit: leave the request as it came
-        LOG.debug("fragment rerun not checked for its page", exc_info=True)
-    return rerun_data
+
+on_current_page = compat.on_current_page  # a fragment's rerun from a page left behind runs on the current page
 
 
 def gated(run, turns: Turns | None, lecturer, wait_s: float = WAIT_S):
@@ -149,19 +132,9 @@ def gated(run, turns: Turns | None, lecturer, wait_s: float = WAIT_S):
 
 
 def install(slots: int | None = None) -> Turns | None:
-    """Wrap Streamlit's ScriptRunner._run_script with the gate (once per process); the gate's Turns, or None."""
+    """Wrap Streamlit's ScriptRunner._run_script with the gate (once per process); the gate's Turns, or None (no
+    turns: the `lecturer` use is missing, ATTENTION_RUN_SLOTS=0, or the runs cannot be wrapped at all)."""
     slots = _slots_from_env() if slots is None else slots
-    try:
-        from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
-    except ImportError:  # pragma: no cover - a Streamlit without this module: no gate
-        LOG.warning("Streamlit's ScriptRunner not found: the lecturer's runs are not put first")
-        return None
-    current = getattr(ScriptRunner, "_run_script", None)
-    if current is None:
-        LOG.warning("ScriptRunner._run_script not found: the lecturer's runs are not put first")
-        return None
-    if hasattr(current, _PATCHED):
-        return getattr(current, _PATCHED)
-    turns = Turns(slots) if slots else None
-    ScriptRunner._run_script = gated(current, turns, lambda runner: is_lecturer(runner._session_state))
-    return turns
+    turns = Turns(slots) if slots and compat.works("lecturer") else None
+    wrapper = compat.wrap_script_runs(lambda run: gated(run, turns, runner_is_lecturer))
+    return getattr(wrapper, _PATCHED, None) if wrapper is not None else None

@@ -22,12 +22,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-from streamlit.runtime.scriptrunner_utils.script_run_context import RunLocation, ThreadState
 
 from ..i18n import text
 from ..registry import LANGS
 from ..scenario import View
+from . import compat
 from .state import _STATE, Training
 
 if TYPE_CHECKING:
@@ -70,11 +69,18 @@ def catching(p: Page, where: str, slot=None) -> Iterator[None]:
             failure(p, where)
 
 
-def guarded(p: Page, fn: Callable) -> Callable:
-    """`fn` as a widget callback: an unexpected error is logged, the change is dropped, the page says so."""
+def guarded(p: Page, fn: Callable, button: str | None = None) -> Callable:
+    """`fn` as a widget callback: an unexpected error is logged, the change is dropped, the page says so.
+
+    `button`: the key of the button whose on_click this is; `fn` then runs only when it reads pressed. A browser
+    sends a button only when it is pressed, but a request made of a page's widgets as a whole (AppTest's, a script's)
+    may name every button of a page left behind, unpressed, and Streamlit calls their callbacks under their old ids
+    (as it does for every widget of that page: `Page.take`)."""
 
     @functools.wraps(fn)
     def callback(*args, **kwargs):
+        if button is not None and st.session_state.get(button) is not True:
+            return None
         try:
             result = fn(*args, **kwargs)
         except Exception as err:  # as above
@@ -87,10 +93,7 @@ def guarded(p: Page, fn: Callable) -> Callable:
     return callback
 
 
-def in_fragment_run() -> bool:
-    """This run reruns fragments only (a T step, or a widget inside a fragment), not the whole page."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
+in_fragment_run = compat.in_fragment_run  # this run reruns fragments only, not the whole page
 
 
 def whole_page_next() -> None:
@@ -98,18 +101,16 @@ def whole_page_next() -> None:
     in one message with a fragment's change, see the module's note), ask for a whole run of the page instead. A
     callback of a widget inside a fragment keeps its fragment's run, and a whole run needs nothing.
 
-    Streamlit 1.67 tells where a callback runs by its thread state (the callback's widget's fragment, None for the
-    page's own) and the run's fragments by the run context; `st.rerun()` from a callback is the documented request,
-    queued once every callback of the message has run."""
+    Where a callback runs and which run follows are Streamlit's private knowledge (`compat.page_callback`,
+    `compat.in_fragment_run`); `st.rerun()` from a callback is the documented request, queued once every callback of
+    the message has run. Without the `partial_runs` use every guarded callback asks for a whole run: a fragment's
+    widget then redraws the page too (slower, never a lost press)."""
+    if not compat.works("partial_runs"):
+        st.rerun()
     if not in_fragment_run():  # a whole run of the page follows anyway
         return
-    try:
-        here = ThreadState.get()
-    except RuntimeError:  # not in a script run's thread
-        return
-    if here.run_location != RunLocation.CALLBACK or here.fragment_id is not None:
-        return
-    st.rerun()
+    if compat.page_callback():
+        st.rerun()
 
 
 def pending_failure(p: Page) -> None:

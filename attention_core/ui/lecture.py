@@ -13,9 +13,10 @@ from ..i18n import isolated
 from ..registry import PAGE_KEYS, PAGES
 from ..scenario import pick_index
 from . import classroom, web
-from .frame import Page, md, on_presenter, sentence_input, temperature_slider
+from .frame import Page, md, on_presenter, sentence_input
 from .guard import guarded
 from .scenes import nav, walking
+from .tparts import temperature_slider
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
 
@@ -82,8 +83,8 @@ def predict_reveal(
     marks: list[figures.Mark] = []
     if quiz.revealed:
         best = analysis.winners(values)
-        marks = [figures.Mark(guess[0], guess[1], theme.GUESS_COLOR, p.t("lecture.guess"), theme.GUESS_DASH),
-                 *(figures.Mark(i, j, theme.TRUTH_COLOR, p.t("lecture.winner"), theme.WINNER_DASH) for i, j in best)]
+        marks = [figures.Mark(guess[0], guess[1], p.t("lecture.guess"), theme.GUESS_DASH),
+                 *(figures.Mark(i, j, p.t("lecture.winner"), theme.WINNER_DASH) for i, j in best)]
         st_verdict = st.success if guess in best else st.warning
         st_verdict(verdict(p, values, rows, cols, best, guess))
     draw([*marks, *classroom.chart_marks(p, name, values, rows, cols)])
@@ -219,24 +220,27 @@ def compare(p: Page) -> None:
                     st.caption(p.t("lecture.compare_none"))
 
 
+def take_snapshot(p: Page) -> None:
+    """State A of the compare: the state now (a callback)."""
+    p.set_snapshot(p.scenario)
+    p.notify("success", p.t("lecture.snapshot_saved"))
+
+
 def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
     with p.drawer(p.t("lecture.tools"), "tl:box", opened=p.snapshot is not None) as open_:
         if not open_:  # built only while open: a closed one costs every run nothing (ui/drawers.py)
             return
-        # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…")
-        if st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch"):
-            p.set_snapshot(p.scenario)
-            p.notify("success", p.t("lecture.snapshot_saved"))
-            st.rerun()
-        if p.snapshot is not None and st.button(p.t("lecture.snapshot_clear"), key="tl:clear", width="stretch",
-                                                    icon=":material/delete:"):
-            p.set_snapshot(None)
-            st.rerun()
+        # one button a line, full width: side by side their labels were cut ("지금 상…", "A 지…"); callbacks
+        # (ui/guard.py): a press sent in one message with a fragment's change is not lost
+        st.button(p.t("lecture.snapshot"), key="tl:snapshot", icon=":material/photo_camera:", width="stretch",
+                  on_click=guarded(p, take_snapshot, "tl:snapshot"), args=(p,))
+        if p.snapshot is not None:
+            st.button(p.t("lecture.snapshot_clear"), key="tl:clear", width="stretch", icon=":material/delete:",
+                      on_click=guarded(p, p.set_snapshot, "tl:clear"), args=(None,))
         st.markdown(f"**{p.t('lecture.export')}**")
         mats = export.lesson_matrices(p.lesson, tuple(p.axis_names()))  # the names only: they do not depend on T
-        keep = p.keep("tl:matrix", next(iter(mats)))
-        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix", on_change=keep,
+        name = st.selectbox(p.t("lecture.matrix"), list(mats), key="tl:matrix", persist_state="session",
                             format_func=lambda k: p.t(f"lecture.mx.{mats[k].key}", **dict(mats[k].params)))
         name = name if name in mats else next(iter(mats))  # a label of the other language: Streamlit passes it on
         axes = tuple(p.axis_names())

@@ -8,10 +8,12 @@ presses the server's run redrew every T chart that way, and the class saw charts
 (`ui/web/live-chart.js`) keeps one element under its key and hands each new figure to `Plotly.react`, which redraws
 the same plot.
 
-It uses the Plotly.js Streamlit loads for its own charts (`window.Plotly`, see facts), so a page that shows a
-live chart has shown at least one `st.plotly_chart` in the same document first: ⑦ has some of its own, and the
-T charts become live only after the T control has drawn with that Plotly.js (it sends `drawn`). The container's
-key is the chart's ("chart:<name>"), as for `Page.chart`.
+It uses the Plotly.js Streamlit loads for its own charts (`window.Plotly`, see facts; read through ui/web/compat.js),
+so a page that shows a live chart has shown at least one `st.plotly_chart` in the same document first: ⑦ has some of
+its own, and the T charts become live only after the T control has drawn with that Plotly.js (it sends `drawn`). Where
+Plotly never comes (30 s), the module says so (`failed`) and the session's live charts are drawn as Streamlit's own
+charts from then on: a blank moment at each redraw, never a blank chart. The container's key is the chart's
+("chart:<name>"), as for `Page.chart`.
 """
 
 from __future__ import annotations
@@ -24,16 +26,27 @@ from . import web
 
 _HTML = '<div class="attention-live-box"><div class="attention-live-chart"></div></div>'  # the box: for tests
 _COMPONENT = None
+NO_PLOTLY = "live:no-plotly"  # session key: this browser has no Plotly for a live chart
 
 
 def _component():
     global _COMPONENT
     if _COMPONENT is None:
-        _COMPONENT = st.components.v2.component("attention_live_chart", html=_HTML, js=web.asset("live-chart.js"),
+        _COMPONENT = st.components.v2.component("attention_live_chart", html=_HTML, js=web.module("live-chart.js"),
                                                 isolate_styles=False)
     return _COMPONENT
 
 
 def live_chart(fig, config: dict, key: str) -> None:
-    """Draw `fig` (a Plotly figure) under `key`; the same key on the next run updates the drawn plot in place."""
-    _component()(data={"figure": fig.to_json(), "config": json.loads(json.dumps(config))}, key=key)
+    """Draw `fig` (a Plotly figure) under `key`; the same key on the next run updates the drawn plot in place (as
+    Streamlit's own chart where this browser has no Plotly for it)."""
+    if st.session_state.get(NO_PLOTLY):
+        st.plotly_chart(fig, theme=None, config=config, key=key)
+        return
+    _component()(data={"figure": fig.to_json(), "config": json.loads(json.dumps(config))}, key=key,
+                 on_failed_change=_no_plotly)
+
+
+def _no_plotly() -> None:
+    """The module found no Plotly to draw with (compat.js): Streamlit's own charts from the next run on."""
+    st.session_state[NO_PLOTLY] = True

@@ -15,10 +15,9 @@ on the document's root element.
 from __future__ import annotations
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from .. import theme
-from . import web
+from . import compat, web
 
 KEY = "room:width"
 USED_KEY = "room:used"  # the width the last whole run laid its charts out for
@@ -28,7 +27,7 @@ MIN_HEIGHT_PX = 320  # nor a window's height
 FIT = 0.97  # a chart is laid out for this share of its measured share of the page (the gaps between columns)
 
 
-_component = st.components.v2.component("attention_room_width", js=web.asset("room.js"), isolate_styles=False)
+_component = st.components.v2.component("attention_room_width", js=web.module("room.js"), isolate_styles=False)
 
 
 def measured(what: str = "width") -> int | None:
@@ -60,9 +59,16 @@ def scale(presenter: bool) -> float | None:
     return FIT * width / theme.FULL_WIDTH_PX
 
 
+def available() -> bool:
+    """The measure needs to know a fragment's own run from a whole one, and a fragment's rerun asked from a page left
+    behind must run on the current one (`compat`, uses `partial_runs` and `page_move`): without either, there is no
+    measure, and presenter mode lays its charts out for a 1280 px window."""
+    return compat.works("partial_runs") and compat.works("page_move")
+
+
 def measure(p) -> None:
     """In presenter mode: the element that measures the page and tells the server its width."""
-    if p.presenter:
+    if p.presenter and available():
         _measure()
 
 
@@ -71,8 +77,7 @@ def _measure() -> None:
     """A fragment, so that the width it tells never cuts short a run of the page under way (a click's: a fragment's
     rerun does not preempt a whole run). A whole run lays its charts out for the width known when it starts; the
     fragment's own run, when the width changed, asks for a whole run that uses it."""
-    ctx = get_script_run_ctx()
-    whole = not (ctx and ctx.fragment_ids_this_run)
+    whole = not compat.in_fragment_run()
     now = [measured(), measured("height")]
     if whole:
         st.session_state[USED_KEY] = now

@@ -137,7 +137,7 @@ def builder(p: Page) -> None:
         for lang in ("ko", "en"):  # a caption being typed survives the drawer's closing
             key = f"sc:cap_{lang}"
             st.text_input(p.t(f"lecture.caption_{lang}"), key=key, max_chars=scenes.MAX_CAPTION_CHARS,
-                          on_change=p.keep(key, ""))
+                          persist_state="session")
         scene, refused = _scene_here(p, focus_picker(p))
         preview(p, scene, refused)
         full = len(p.scenes) >= scenes.MAX_SCENES
@@ -159,19 +159,15 @@ def builder(p: Page) -> None:
             caption = scene.caption_shown(p.lang)
             st.markdown(f"**{md(label)}**" + (f"  \n{md(caption)}" if caption else ""))
             up, down, go, drop = st.columns(4)
-            if up.button("↑", key=f"sc:up:{idx}", disabled=idx == 0, help=p.t("lecture.scene_up")):
-                _move(p, idx, idx - 1)
-            if down.button("↓", key=f"sc:down:{idx}", disabled=idx == len(p.scenes) - 1,
-                           help=p.t("lecture.scene_down")):
-                _move(p, idx, idx + 1)
-            if go.button("▶", key=f"sc:go:{idx}", help=p.t("lecture.scene_go")):
-                apply(p, idx)
-                st.rerun()
-            if drop.button("✕", key=f"sc:drop:{idx}", help=p.t("lecture.scene_drop")):
-                del p.scenes[idx]
-                if p.walk is not None and p.walk >= len(p.scenes):
-                    p.walk = None
-                st.rerun()
+            # callbacks (ui/guard.py): a press sent in one message with a fragment's change is not lost
+            up.button("↑", key=f"sc:up:{idx}", disabled=idx == 0, help=p.t("lecture.scene_up"),
+                      on_click=guarded(p, _move, f"sc:up:{idx}"), args=(p, idx, idx - 1))
+            down.button("↓", key=f"sc:down:{idx}", disabled=idx == len(p.scenes) - 1, help=p.t("lecture.scene_down"),
+                        on_click=guarded(p, _move, f"sc:down:{idx}"), args=(p, idx, idx + 1))
+            go.button("▶", key=f"sc:go:{idx}", help=p.t("lecture.scene_go"), on_click=guarded(p, _go, f"sc:go:{idx}"),
+                      args=(p, idx))
+            drop.button("✕", key=f"sc:drop:{idx}", help=p.t("lecture.scene_drop"),
+                        on_click=guarded(p, _drop, f"sc:drop:{idx}"), args=(p, idx))
         if p.scenes:
             st.download_button(p.t("lecture.scenes_down"), scenes.to_json(p.scenes),
                                file_name="attention-scenes.json", mime="application/json", key="sc:json",
@@ -191,8 +187,8 @@ def builder(p: Page) -> None:
                 st.rerun()
             else:
                 start(p, lesson, p.t("lecture.scenes_loaded", n=len(lesson)))
-        if st.button(p.t("lecture.builtin_open"), key="sc:builtin", icon=":material/school:"):
-            open_builtin(p)
+        st.button(p.t("lecture.builtin_open"), key="sc:builtin", icon=":material/school:",
+                  on_click=guarded(p, open_builtin, "sc:builtin"), args=(p,))
 
 
 def focus_picker(p: Page) -> str:
@@ -201,10 +197,9 @@ def focus_picker(p: Page) -> str:
     shown = dict(p.focusable)
     options = ["", *shown]
     key = "sc:focus"
-    keep = p.keep(key, "")
     if st.session_state.get(key) not in options:  # another page's element: none here
         st.session_state[key] = ""
-    chosen = st.selectbox(p.t("lecture.scene_focus"), options, key=key, on_change=keep,
+    chosen = st.selectbox(p.t("lecture.scene_focus"), options, key=key, persist_state="session",
                           format_func=lambda k: shown.get(k) or p.t("lecture.scene_focus_none"),
                           help=p.t("lecture.scene_focus_help"))
     return chosen if chosen in shown else ""
@@ -240,9 +235,26 @@ def open_builtin(p: Page) -> None:
 
 
 def _move(p: Page, src: int, dst: int) -> None:
+    """Scene `src` to place `dst` (a callback of the scene list's ↑ ↓)."""
+    if not (0 <= src < len(p.scenes) and 0 <= dst < len(p.scenes)):  # the list changed since it was drawn
+        return
     p.scenes.insert(dst, p.scenes.pop(src))
     if p.walk == src:
         p.walk = dst
     elif p.walk == dst:
         p.walk = src
-    st.rerun()
+
+
+def _go(p: Page, idx: int) -> None:
+    """Scene `idx` shown (a callback of the scene list's ▶)."""
+    if 0 <= idx < len(p.scenes):
+        apply(p, idx)
+
+
+def _drop(p: Page, idx: int) -> None:
+    """Scene `idx` deleted (a callback of the scene list's ✕)."""
+    if not 0 <= idx < len(p.scenes):
+        return
+    del p.scenes[idx]
+    if p.walk is not None and p.walk >= len(p.scenes):
+        p.walk = None

@@ -11,6 +11,7 @@ from ..codec import decode_link
 from ..errors import InputError
 from ..i18n import error_text, text
 from ..scenario import Scenario, View
+from .binding import Binding
 
 _STATE = "attention_state"  # the one session-state entry this app owns; widget keys below are derived
 OWNER_COOKIE = "attention_owner"  # this browser's owner secret (see initial_state)
@@ -45,23 +46,6 @@ class Training:
 
 
 @dataclass
-class Binding:
-    """What the app knows about one widget bound to a canonical value.
-
-    `value` is the canonical value the widget was last seeded with or last reported (the widget holds it),
-    `shown` the options it was seeded with (None when they never change), `context` the page and language
-    it was drawn in (a widget's identity, hence its browser-side value, is per page), `pushed` whether the
-    app wrote a value into it since the browser last reported it.
-    """
-
-    field: str
-    context: tuple[str, str]
-    value: object
-    pushed: bool = False
-    shown: object = None  # the options it was seeded with, when they can change under it (a picker's words)
-
-
-@dataclass
 class AppState:
     """One session's lesson: the canonical scenario and view, and bookkeeping for the editors and tools."""
 
@@ -81,7 +65,8 @@ class AppState:
     widgets: dict[str, Binding] = field(default_factory=dict)  # by widget key: see frame.Page.seed
     kept: dict[str, object] = field(default_factory=dict)  # by key: drawers left open or closed, their widgets' values
     reported: dict[str, str] = field(default_factory=dict)  # canonical field -> widget key, this run's callbacks
-    round: object | None = None  # the run `reported` belongs to (frame.run_token)
+    round: object | None = None  # the run `reported` belongs to (compat.run_token, else run_mark)
+    run_mark: object | None = None  # new at each page body and T part start (frame.new_run_mark)
     t_parts: tuple[str, ...] = ()  # the T parts (fragment keys) the last finished full run drew
     t_parts_script: str = ""  # the page that run was for (its page script hash)
     t_parts_next: list[str] = field(default_factory=list)  # the T parts this full run has drawn so far
@@ -102,18 +87,12 @@ class AppState:
     hosting: str = ""  # the class this session hosts, "class id:host token" (kept for a reload; never shown)
     owner: str = ""  # this browser's secret (its cookie, `owner_cookie`): what a reload's record is bound to
     owner_new: bool = False  # the browser had no such cookie: the page sets it (`ui.owner.keep`)
+    compat_seen: bool = False  # the lecturer dismissed the notice of internals this server runs without (ui.compat)
 
 
 # Encoded states behind `?sid=`, so a reload (F5) comes back to what was on screen. Module level on purpose:
 # one store for every session of this process (locked, bounded, expiring; see attention_core.store).
 STORE = store.StateStore()
-
-
-def unwrapped(session_state):
-    """(Streamlit's own SessionState, its lock) behind `session_state`, the SafeSessionState a script run holds,
-    read without its item access (which may stop the caller for a pending rerun). Streamlit 1.67's internals
-    (requirements.txt pins it): AttributeError where they differ."""
-    return object.__getattribute__(session_state, "_state"), object.__getattribute__(session_state, "_lock")
 
 
 def session_state() -> AppState:

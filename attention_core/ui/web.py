@@ -25,6 +25,7 @@ compared with the literal values' and found the same.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -33,6 +34,7 @@ import streamlit as st
 
 from .. import theme
 from ..codec import nesting
+from . import compat
 
 WEB = Path(__file__).resolve().parent / "web"
 MAX_COMPONENT_JSON_DEPTH = 32  # what the app's components send nests 4 deep at most
@@ -56,15 +58,32 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).translate(_UNSAFE)
 
 
+# The scripts and modules that read Streamlit's or Plotly's undocumented surface through `window.attentionCompat`:
+# `ui/web/compat.js` goes in front of each (the first copy in a tab defines it; see compat.js).
+USES_COMPAT = frozenset({"a11y.js", "clicker.js", "room.js", "live-chart.js"})
+
+
+@cache
+def compat_js() -> str:
+    """`ui/web/compat.js` with its version: a hash of its text (a tab left open over a new version defines it anew)."""
+    text = asset("compat.js")
+    return text.replace("__COMPAT_VERSION__", hashlib.sha256(text.encode("utf-8")).hexdigest()[:12])
+
+
+def module(name: str) -> str:
+    """A component's ES module `ui/web/<name>`, with compat.js in front when it uses it (USES_COMPAT)."""
+    return compat_js() + "\n" + asset(name) if name in USES_COMPAT else asset(name)
+
+
 def script(name: str, data: object = None) -> str:
     """`<script>` with the file `ui/web/<name>`, its `__DATA__` replaced by `data` (`script_json`); a file without
-    `__DATA__` is sent as it is (`data` None)."""
+    `__DATA__` is sent as it is (`data` None); compat.js in front of a script that uses it (USES_COMPAT)."""
     text = asset(name)
     if "__DATA__" in text:
         text = text.replace("__DATA__", script_json(data))
     elif data is not None:
         raise ValueError(f"ui/web/{name} takes no data")
-    return script_element(text)
+    return script_element(compat_js() + "\n" + text if name in USES_COMPAT else text)
 
 
 def script_element(text: str) -> str:
@@ -112,9 +131,7 @@ class _BoundedJson:
         return getattr(json, name)
 
 
-def bound_component_json() -> None:
-    """Make Streamlit's components-v2 deserialiser refuse deeply nested JSON from the browser (once per process)."""
-    from streamlit.components.v2.bidi_component import serialization
-
-    if not isinstance(serialization.json, _BoundedJson):
-        serialization.json = _BoundedJson()
+def bound_component_json() -> bool:
+    """Make Streamlit's components-v2 deserialiser refuse deeply nested JSON from the browser (once per process;
+    through `compat`, use `component_json`: False where it cannot, and Streamlit's own parser reads them)."""
+    return compat.replace_component_json(_BoundedJson())

@@ -1,5 +1,5 @@
 """The sidebar's drawers (lecture tools, lesson scenes): built only while open, their widgets' values kept while
-they are closed, opened again by a new lesson (ui/drawers.py, frame.Page.drawer, frame.Page.keep)."""
+they are closed, opened again by a new lesson (ui/drawers.py, frame.Page.drawer, persist_state="session")."""
 
 from __future__ import annotations
 

@@ -126,3 +126,20 @@ def test_a_t_control_whose_callback_fails_is_told_not_as_a_traceback(monkeypatch
     assert_clean(at)
     assert say("msg.page_failed") in [e.value for e in at.error]
     assert state(at).scenario.temperature == 1.0
+
+
+def test_the_buttons_of_a_page_left_behind_named_unpressed_do_nothing():
+    """A request made of a left page's widgets as a whole names its buttons unpressed, and Streamlit calls their
+    callbacks under their old ids: Home's "open the built-in lesson" and the sidebar's reset act only when pressed
+    (guard.guarded's `button`). A browser sends a button only when it is pressed."""
+    at = open_page("home")
+    left = at._tree.get_widget_states()  # Home as the browser holds it, every button unpressed
+    at.switch_page("pages/2_score.py").run()
+    before = state(at).scenario
+    at._run(left)
+    assert_clean(at)
+    assert not state(at).scenes and state(at).walk is None  # no lesson opened
+    assert state(at).scenario is before  # nothing reset
+    assert not [s for s in at.success if s.value == say("sb.reset_done", "ko")]
+    at.button(key="sb:reset").click().run()  # pressed, it acts
+    assert [s for s in at.success if s.value == say("sb.reset_done", "ko")]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from attention_core import analysis, codec, positional_encoding
+from attention_core import analysis, codec, order, positional_encoding
 from attention_core.registry import t_options
 from tests.app.conftest import assert_clean, chart, open_page, say, state, title
 
@@ -36,18 +36,18 @@ def test_alpha_slider_adds_positions_and_every_word_changes_under_the_shuffle():
     assert np.allclose(np.array(x.data[0].z, dtype=float), s.x + positional_encoding(s.n, 8))
     with_pos = chart(at, "delta-with")
     assert "α = 1" in title(at, "delta-with")
-    result = analysis.shuffle_experiment(s, 1.0)
+    result = order.shuffle_experiment(s, 1.0)
     assert np.allclose(np.array(with_pos.data[0].z, dtype=float), result.delta)
     assert any("4개 단어 중 4개의 출력이 달라졌습니다" in w.value for w in at.warning)
     without = chart(at, "delta-without")
     assert "α = 0" in title(at, "delta-without")
     assert np.abs(np.array(without.data[0].z, dtype=float)).max() < 1e-12
     # one shared scale, holding both at every T (the T control's drag moves the cells, not the scale)
-    _, scale = analysis.shuffle_spans(s, (0.0, 1.0), t_options(s.temperature))
+    _, scale = order.shuffle_spans(s, (0.0, 1.0), t_options(s.temperature))
     assert without.data[0].zmax == with_pos.data[0].zmax == scale >= result.max_abs
     # the weights follow α, while the single-head screens keep X without positions
     w = np.array(weights_chart(at).data[0].z, dtype=float)
-    assert np.allclose(w, analysis.masked_attention(s).trace.weights)
+    assert np.allclose(w, order.masked_attention(s).trace.weights)
     assert not np.allclose(w, analysis.compute(s).trace.weights)
 
 

@@ -21,7 +21,7 @@ import pytest
 from attention_core import codec, learn
 from attention_core.registry import PAGES, page_spec
 from attention_core.scenario import Scenario, View
-from attention_core.ui import frame
+from attention_core.ui import compat, frame, tparts
 from attention_core.ui.state import AppState
 from tests.app.conftest import (
     T_TABLE,
@@ -126,7 +126,7 @@ def test_a_t_step_redraws_its_parts_as_the_whole_page_would(key, scenario, view,
     assert set(step) - {None} == set(before) - {None}, "a T step must redraw every T part, and only them"
 
     whole_at = session(key, scenario, view, button)
-    monkeypatch.setattr(frame, "PARTIAL_T_REDRAW", False)
+    monkeypatch.setattr(tparts, "PARTIAL_T_REDRAW", False)
     whole_at.select_slider(key=slider).set_value(T_NEW).run()
     assert_clean(whole_at)
     whole = parts(whole_at)
@@ -177,9 +177,9 @@ def test_a_report_of_the_t_already_shown_redraws_nothing():
     the page it was leaving) asks for no T-part run: one started the instant the new page's run ended has blanked
     the page (docs/reliability.md). A new T is stored and redraws the parts once."""
     p = _Recorder(replace(Scenario(), temperature=T_OLD))
-    frame.step_t(p, p.scenario.with_temperature(T_OLD))
+    tparts.step_t(p, p.scenario.with_temperature(T_OLD))
     assert (p.updates, p.redraws) == ([], 0)
-    frame.step_t(p, p.scenario.with_temperature(T_NEW))
+    tparts.step_t(p, p.scenario.with_temperature(T_NEW))
     assert p.scenario.temperature == T_NEW and len(p.updates) == 1 and p.redraws == 1
 
 
@@ -208,14 +208,14 @@ def test_a_t_step_whose_parts_are_the_controls_own_is_one_run(parts, running, as
     sits in (① and ⑥'s sidebar), the run Streamlit already started for the control is the T step: nothing is
     asked for, and the run counts as a T step."""
     ctx, asks = _Ctx(running), []
-    monkeypatch.setattr(frame, "get_script_run_ctx", lambda suppress_warning=False: ctx)
+    monkeypatch.setattr(compat, "_ctx", lambda: ctx)
     monkeypatch.setattr(frame.st, "rerun", asks.append)
     state = AppState(Scenario(), View())
     state.t_parts, state.t_parts_script = parts, "page"
     frame.Page("gaze", state).redraw_t()
     assert asks == asked
     assert state.t_ids == {f"id-{k}" for k in parts}
-    assert frame.in_t_step(state) == (not asked)
+    assert tparts.in_t_step(state) == (not asked)
 
 
 @pytest.mark.parametrize("drawn", [True, False])
@@ -225,14 +225,14 @@ def test_on_a_page_with_a_t_table_a_step_the_browser_did_not_draw_is_a_whole_pag
     callback's run is the whole page, which draws the table at the new T."""
     part = "t-part:score:slider_sb_T"
     ctx, asks = _Ctx([f"id-{part}"]), []
-    monkeypatch.setattr(frame, "get_script_run_ctx", lambda suppress_warning=False: ctx)
+    monkeypatch.setattr(compat, "_ctx", lambda: ctx)
     monkeypatch.setattr(frame.st, "rerun", asks.append)
     state = AppState(Scenario(), View())
     state.t_parts, state.t_parts_script, state.t_browser = (part,), "page", True
     frame.Page("score", state).redraw_t(drawn)
     assert asks == []
     assert state.t_ids == (frozenset({f"id-{part}"}) if drawn else frozenset())
-    assert frame.in_t_step(state) == drawn  # the control's own part's run is the step; else the whole page
+    assert tparts.in_t_step(state) == drawn  # the control's own part's run is the step; else the whole page
 
 
 @pytest.mark.parametrize("sent", [2.0, {"t": 2.0, "drawn": False}])

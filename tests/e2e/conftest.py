@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import (
+from tests.e2e.driver import (
     CHROMIUM_ARGS,
     CHROMIUM_PATH,
     REPO_ROOT,
@@ -99,7 +99,7 @@ def app_server() -> StreamlitServer:
 def streamlit_server():
     """Factory: ``with streamlit_server() as srv:`` -> freshly started server.
 
-    Same as ``tests.e2e.helpers.start_server``; servers are also stopped at
+    Same as ``tests.e2e.driver.start_server``; servers are also stopped at
     teardown in case a test leaked one.
     """
     servers = []

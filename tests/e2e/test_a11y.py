@@ -9,14 +9,13 @@ instead of being cut under the text-spacing style."""
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
 
 from attention_core import analysis, scenes
 from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
-from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, settle, switch_language
+from tests.e2e.driver import SIDEBAR_LINKS, by_key, path_of, settle, switch_language
 from tests.e2e.test_axe import open_sidebar, sidebar_open
 from tests.e2e.test_phone import HEIGHT, PHONE_UA, WIDTH
 from tests.e2e.test_t_player import app_state
@@ -53,10 +52,6 @@ WAIT_LABELLED = """
 
 def plain(title: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", "", title).split())
-
-
-def path_of(page) -> str:
-    return urlsplit(page.url).path.strip("/").rsplit("/", 1)[-1] or "home"
 
 
 def go(page, key: str) -> None:
@@ -572,7 +567,7 @@ def test_a_control_pressed_away_hands_the_focus_to_its_successor_not_to_the_page
     """Enter on a button the run then takes away left the focus on the page itself (WCAG 2.4.3): it goes back to the
     nearest control before it still on the page (the quiz's Reveal: the quiz's own "hide" switch above the chart it
     revealed), or to the page's title when there is none ("End the scenes", at the top of the page)."""
-    from tests.e2e.app_driver import click_toggle
+    from tests.e2e.driver import click_toggle
 
     page = new_page(viewport=(1280, 800))
     page.goto(app_server.page_url("score"))
@@ -638,7 +633,7 @@ def test_text_and_select_boxes_edges_stand_out_from_the_page_and_their_fill(app_
     the sidebar, the page and the box's own grey fill. Each edge is ≥ 3:1 against both (WCAG 1.4.11), in the sidebar,
     in the main area and in presenter mode's bar; a focused box keeps Streamlit's primary edge and the focus ring."""
     from attention_core import theme
-    from tests.e2e.app_driver import click_toggle
+    from tests.e2e.driver import click_toggle
 
     page = new_page(viewport=(1280, 800))
     page.goto(app_server.page_url("learn"))

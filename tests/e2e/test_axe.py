@@ -30,8 +30,7 @@ from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from attention_core.scenario import Scenario, View
 from tests.e2e import room_layout
-from tests.e2e.app_driver import SIDEBAR_LINKS, by_key, click_toggle, settle, switch_language
-from tests.e2e.helpers import start_server, wait_for_app
+from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language, wait_for_app
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_classroom import open_class_and_ask
 from tests.e2e.test_phone import PHONE_UA

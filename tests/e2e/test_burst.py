@@ -14,9 +14,8 @@ import pytest
 
 from attention_core import codec
 from attention_core.ui import T_OPTIONS, web
-from tests.e2e.app_driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown
-from tests.e2e.app_driver import t_control as t_control_of
-from tests.e2e.helpers import wait_for_app
+from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
+from tests.e2e.driver import t_control as t_control_of
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 

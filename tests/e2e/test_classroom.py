@@ -9,13 +9,10 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
-
 from attention_core import analysis
 from attention_core.i18n import text
 from attention_core.scenario import Scenario
-from tests.e2e.app_driver import by_key, key_class, settle
-from tests.e2e.helpers import assert_no_exception, start_server, wait_for_app
+from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
 
 STUDENTS = 12
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True}
@@ -26,14 +23,6 @@ TALLY_JS = """() => {
   const gd = document.querySelector('.st-key-class-tally .js-plotly-plot');
   return gd && gd.data ? {y: gd.data[0].y, ticks: gd.layout.xaxis.ticktext} : null;
 }"""
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("classes")
-    with start_server(env={"ATTENTION_CLASS_DIR": str(folder)}) as server:
-        server.class_dir = folder
-        yield server
 
 
 def tally(page) -> dict | None:

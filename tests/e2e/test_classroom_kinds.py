@@ -14,7 +14,6 @@ import io
 import re
 
 import numpy as np
-import pytest
 
 from attention_core import analysis
 from attention_core.classroom.asking import KINDS
@@ -22,8 +21,7 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import by_key, settle
-from tests.e2e.helpers import assert_no_exception, start_server, wait_for_app
+from tests.e2e.driver import assert_no_exception, by_key, settle, wait_for_app
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_phone import PHONE_UA
 
@@ -50,12 +48,6 @@ DEEP_FOCUS_JS = """() => {
   while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
   return a ? (a.getAttribute('class') || '') : '';
 }"""
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    with start_server(env={"ATTENTION_CLASS_DIR": str(tmp_path_factory.mktemp("classes"))}) as server:
-        yield server
 
 
 def chart(page, key: str) -> list | None:

@@ -12,8 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.app_driver import by_key
-from tests.e2e.helpers import poll_until, start_server
+from tests.e2e.driver import by_key, poll_until, start_server
 from tests.e2e.test_classroom import PHONE, WAIT, WORDS, answer, open_class_and_ask, received, wait_tally
 from tests.e2e.test_replicas import COOKIE_SECRET, HAPROXY, Balancer, _ci, balancer_config, free_port, run_haproxy
 from tests.pg_cluster import bindir, cluster

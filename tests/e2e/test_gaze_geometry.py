@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from tests.e2e.app_driver import settle
+from tests.e2e.driver import settle
 
 LABEL_BOXES_JS = """
 () => {

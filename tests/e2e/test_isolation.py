@@ -9,18 +9,18 @@ tick labels), its own T (sidebar slider and the Temperature page) and its own la
 from __future__ import annotations
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
     PAGE_KEYS,
     SIDEBAR,
     SIDEBAR_LINKS,
     chart_title,
     key_class,
     settle,
+    step_t,
     switch_language,
     t_shown,
     tick_texts,
 )
-from tests.e2e.app_driver import step_t as step_t_control
 
 SENTENCE_A = "고양이가 매트 위에 앉았다"
 SENTENCE_B = "강아지는 공원에서 즐겁게 뛰었다 어제"
@@ -39,12 +39,6 @@ def type_sentence(page, sentence: str) -> None:
     box = page.locator(SENTENCE_BOX).first
     box.fill(sentence)
     box.press("Enter")
-
-
-def step_t(page, key: str, steps: int) -> None:
-    """Steps of the T control, each answered before the next."""
-    for _ in range(steps):
-        step_t_control(page, key)
 
 
 def click_link(page, key: str) -> None:
@@ -84,8 +78,8 @@ def test_two_students_editing_at_once_never_see_each_other(app_server, new_page)
     type_sentence(a, SENTENCE_A)
     type_sentence(b, SENTENCE_B)
     at_once(a, b)
-    step_t(a, "ArrowLeft", 5)
-    step_t(b, "ArrowRight", 5)
+    step_t(a, "ArrowLeft", 5, each_answered=True)
+    step_t(b, "ArrowRight", 5, each_answered=True)
     at_once(a, b)
     switch_language(b, "en")
     at_once(a, b)
@@ -103,7 +97,7 @@ def test_two_students_editing_at_once_never_see_each_other(app_server, new_page)
             assert chart_title(b, "weights") == text("en", "temperature.matrix_chart", t=float(T_B))
 
     # one more change on one side only: the other side, rerun by its own page switch, is untouched
-    step_t(a, "ArrowLeft", 1)
+    step_t(a, "ArrowLeft")
     click_link(b, "score")
     settle(a)
     arrive(b, "score")

@@ -10,7 +10,7 @@ import numpy as np
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES
-from tests.e2e.app_driver import by_key, chart_by_name, chart_shown, go_to, settle
+from tests.e2e.driver import by_key, chart_by_name, chart_shown, go_to, settle
 
 MAIN = '[data-testid="stMain"]'
 # The first metric is the step.

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from attention_core import analysis
 from attention_core.i18n import text
 from attention_core.scenario import Scenario
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
     PAGE_KEYS,
     SIDEBAR,
     by_key,

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import analysis
+from attention_core import analysis, order
 from attention_core.i18n import text
 from attention_core.scenario import ALPHA_MAX, Scenario
-from tests.e2e.app_driver import by_key, chart_shown, chart_title, go_to, rows_on_top, settle, share_link
-from tests.e2e.helpers import SEL_SLIDER
+from tests.e2e.driver import SEL_SLIDER, by_key, chart_shown, chart_title, go_to, rows_on_top, settle, share_link
 
 
 def heatmaps(page, name: str) -> list[dict]:
@@ -40,13 +39,13 @@ def test_positions_and_the_causal_mask_change_the_charts(app_server, new_page):
     alpha = ALPHA_MAX
     s_alpha = s.with_pe_alpha(alpha)
     assert chart_title(page, "x-pe") == text("ko", "order.x_chart", alpha=alpha)
-    assert np.allclose(z(heatmaps(page, "x-pe")), analysis.with_positions(s.x, alpha), atol=1e-9)
-    shuffled = analysis.shuffle_experiment(s_alpha, alpha)
+    assert np.allclose(z(heatmaps(page, "x-pe")), order.with_positions(s.x, alpha), atol=1e-9)
+    shuffled = order.shuffle_experiment(s_alpha, alpha)
     with_pos = z(heatmaps(page, "delta-with"))
     assert np.allclose(with_pos, shuffled.delta, atol=1e-9) and np.abs(with_pos).max() > 1e-3
     assert np.abs(z(heatmaps(page, "delta-without"))).max() < 1e-12
     weights = z(heatmaps(page, "weights"))
-    assert np.allclose(weights, analysis.masked_attention(s_alpha).trace.weights, atol=1e-9)
+    assert np.allclose(weights, order.masked_attention(s_alpha).trace.weights, atol=1e-9)
     assert not np.allclose(weights, before, atol=1e-3)
 
     # the causal mask with the switch
@@ -58,7 +57,7 @@ def test_positions_and_the_causal_mask_change_the_charts(app_server, new_page):
     w = z(chart)
     upper = np.triu(np.ones((4, 4), bool), 1)
     assert np.all(np.isnan(w[upper])) and w[0, 0] == 1.0  # the first word sees only itself
-    expected = analysis.masked_attention(s_alpha.with_mask("causal")).trace.weights
+    expected = order.masked_attention(s_alpha.with_mask("causal")).trace.weights
     assert np.allclose(w[~upper], expected[~upper], atol=1e-9)
     overlay = chart[1]
     assert np.all(z(chart, 1)[upper] == 1.0) and text("ko", "order.masked") in overlay["hover"]

@@ -11,7 +11,7 @@ import pytest
 from attention_core import codec, scenes
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import SIDEBAR, by_key, click_toggle, go_to, key_class, open_drawer, settle
+from tests.e2e.driver import SIDEBAR, by_key, click_toggle, go_to, key_class, open_drawer, settle
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_axe import open_sidebar
 from tests.e2e.test_scenes import AIMED_JS, BANNER, CUT_BY_BAR_JS, FOCUS_IN_VIEW_JS, path_of

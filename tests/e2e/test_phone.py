@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attention_core import theme
 from attention_core.registry import PAGES
-from tests.e2e.app_driver import settle
+from tests.e2e.driver import settle
 
 WIDTH, HEIGHT = 390, 844
 PHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "

@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
     LECTURER_STATE_JS,
     T_CONTROL,
+    assert_no_exception,
     by_key,
     click_toggle,
     click_with_a_fragments_change,
+    path_of,
     settle,
 )
-from tests.e2e.helpers import assert_no_exception
 
 # A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
 # the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
@@ -26,10 +27,6 @@ STEP_BOXES_JS = """
   .map(b => b.getBoundingClientRect()).filter(r => r.width > 0)
   .map(r => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right}))[0])
 """
-
-
-def path_of(page) -> str:
-    return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -103,6 +100,55 @@ def test_a_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_ser
     page.wait_for_url("**/value*", timeout=60000)
     settle(page)
     assert path_of(page) == "value"
+
+
+def test_the_browser_side_self_check_finds_what_the_clicker_reads(app_server, new_page):
+    """ui/web/compat.js probes the Streamlit markup the page's scripts read once the app has rendered: with the pinned
+    Streamlit every probe holds, and the root element says so."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    page.wait_for_function("() => !!document.documentElement.dataset.attentionCompat", timeout=60000)
+    assert page.evaluate("() => document.documentElement.dataset.attentionCompat") == "ok"
+
+
+# A Streamlit whose app element carries no run state: React sets the attribute through setAttribute, which drops it.
+NO_RUN_STATE_JS = """
+(() => {
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (name === "data-test-script-state") return;
+    return set.call(this, name, value);
+  };
+})();
+"""
+
+
+def test_without_streamlits_run_state_the_clicker_does_nothing_of_its_own(app_server, new_page):
+    """Where the page cannot tell a run under way from one over (the attribute compat.js reads is gone), the clicker
+    would keep a press it can never do: it stands down, and says so on the console and on the root element. PageDown
+    then steps nothing (it scrolls, as on any page), no copy of the page is put over it, and the step buttons still
+    work by click."""
+    page = new_page(viewport=(1920, 1080))
+    page.context.add_init_script(NO_RUN_STATE_JS)
+    warned = []
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    page.goto(app_server.page_url("score"))
+    page.wait_for_function("() => (document.documentElement.dataset.attentionCompat || '').includes('run-state')",
+                           timeout=60000)
+    assert page.evaluate("() => document.documentElement.dataset.attentionCompat") == "missing:run-state"
+    assert any("running without run-state" in w for w in warned), warned
+    page.locator("[data-testid='stMain'] h1").wait_for()
+    by_key(page, "sb:presenter").locator("label").first.click()
+    next_button = by_key(page, "pr:next").locator("button").first
+    next_button.wait_for(state="visible", timeout=60000)
+    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=60000)
+    page.keyboard.press("PageDown")
+    page.wait_for_timeout(3000)  # nothing is to happen: a bounded look
+    assert path_of(page) == "score"
+    assert page.locator("#attention-old-page").count() == 0
+    next_button.click()
+    page.wait_for_url("**/temperature*", timeout=60000)
 
 
 def test_in_presenter_mode_the_title_takes_the_focus_after_a_step_without_a_ring(app_server, new_page):

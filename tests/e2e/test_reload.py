@@ -9,8 +9,7 @@ from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import SIDEBAR, T_VALUE, edit_first_cell, go_to, set_sentence, settle, tick_texts
-from tests.e2e.app_driver import step_t as step_t_control
+from tests.e2e.driver import SIDEBAR, T_VALUE, edit_first_cell, go_to, set_sentence, settle, step_t, tick_texts
 
 SENTENCE = "고양이가 매트 위에 앉았다"
 T_THUMB = f"{SIDEBAR} {T_VALUE}"  # the T control's value
@@ -20,12 +19,6 @@ def sid_of(url: str) -> str:
     m = re.search(r"[?&]sid=([A-Za-z0-9_-]{12})(?:&|$)", url)
     assert m, url
     return m.group(1)
-
-
-def step_t(page, times: int) -> None:
-    """Press the right arrow on the sidebar's T control, one answered step at a time."""
-    for _ in range(times):
-        step_t_control(page)
 
 
 def weights_chart(page) -> list:
@@ -47,7 +40,7 @@ def test_reload_after_edits_shows_the_same_state_and_page(app_server, new_page):
     settle(page)
     first_sid = sid_of(page.url)
     start_len = page.evaluate("history.length")
-    step_t(page, 5)  # 1 → 1.2 → 1.4 → 1.6 → 1.8 → 2
+    step_t(page, times=5, each_answered=True)  # 1 → 1.2 → 1.4 → 1.6 → 1.8 → 2
     assert page.evaluate("history.length") - start_len <= 1
     assert page.locator(T_THUMB).first.inner_text() == "2"
     set_sentence(page, SENTENCE)

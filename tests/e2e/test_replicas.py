@@ -27,8 +27,18 @@ from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import go_to, set_sentence, settle, share_link, tick_texts, upload_state
-from tests.e2e.helpers import REPO_ROOT, free_port, poll_until, start_server
+from tests.e2e.driver import (
+    REPO_ROOT,
+    free_port,
+    go_to,
+    poll_until,
+    set_sentence,
+    settle,
+    share_link,
+    start_server,
+    tick_texts,
+    upload_state,
+)
 
 HAPROXY = os.environ.get("HAPROXY_PATH", "/usr/sbin/haproxy")
 TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg"

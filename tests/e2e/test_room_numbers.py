@@ -10,7 +10,7 @@ import pytest
 from attention_core.codec import encode_link
 from attention_core.registry import PAGE_KEYS
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import laid_out_for_the_page, settle
+from tests.e2e.driver import laid_out_for_the_page, settle
 from tests.e2e.room_layout import numbers_failures
 
 

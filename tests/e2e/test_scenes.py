@@ -11,13 +11,14 @@ import pytest
 
 from attention_core import scenes
 from attention_core.i18n import text
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
     SIDEBAR,
     T_VALUE,
     click_toggle,
     click_with_a_fragments_change,
     key_class,
     open_drawer,
+    path_of,
     settle,
     switch_language,
 )
@@ -25,10 +26,6 @@ from tests.e2e.app_driver import (
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
-
-
-def path_of(page) -> str:
-    return page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
 
 
 def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page):
@@ -41,6 +38,19 @@ def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, n
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
     settle(page)
     assert path_of(page) == lesson[1].page
+
+
+def test_homes_lesson_button_pressed_in_the_same_moment_as_a_fragments_change_opens_the_lesson(app_server, new_page):
+    """Home's "open the built-in lesson" sent in one message with a fragment's change (the table switch of Home's
+    pipeline chart, in its T part): Streamlit runs that message as the fragment's run, and a button read from its
+    return value in the page's body would be lost; its callback opens the lesson."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.url)
+    settle(page)
+    click_with_a_fragments_change(page, "table:pipeline", "home:lesson")
+    page.wait_for_function("() => document.body.innerText.includes('장면 1 / 9')", timeout=60000)
+    settle(page)
+    assert page.locator(BANNER).first.inner_text().strip() == scenes.builtin()[0].caption_shown("ko")
 
 
 def test_a_scene_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(app_server, new_page):

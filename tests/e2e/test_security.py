@@ -16,19 +16,11 @@ import pytest
 
 from attention_core import scenes
 from attention_core.i18n import text
-from tests.e2e.app_driver import by_key, settle
-from tests.e2e.helpers import assert_no_exception, start_server
+from tests.e2e.driver import assert_no_exception, by_key, settle
 from tests.e2e.test_classroom import open_class_and_ask
 
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 LECTURER_CONTROLS = ("class:card", "class:close", "class:reveal", "class:ask", "class:tally")
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("classes")
-    with start_server(env={"ATTENTION_CLASS_DIR": str(folder)}) as server:
-        yield server
 
 
 def sid(page) -> str:

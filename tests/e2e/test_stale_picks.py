@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app_driver import by_key, go_to, set_sentence, settle
-from tests.e2e.helpers import exception_texts
+from tests.e2e.driver import by_key, exception_texts, go_to, set_sentence, settle
 
 
 @pytest.mark.parametrize("sentence,word", [("the dog sat on the mat", "sat"), ("고요한 밤 별이 빛났다", "별이")])

@@ -25,16 +25,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_core import analysis, codec, layer_norm, learn, presets
+from attention_core import analysis, codec, layer_norm, learn, order, presets
 from attention_core.accessible import fixed
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
 from attention_core.ui import web
 from attention_core.ui.state import Training
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
+    SEL_SLIDER,
     SIDEBAR,
     T_CONTROL,
+    assert_no_exception,
     chart_by_name,
     chart_names,
     chart_shown,
@@ -46,7 +48,6 @@ from tests.e2e.app_driver import (
     t_counts,
     t_shown,
 )
-from tests.e2e.helpers import SEL_SLIDER, assert_no_exception
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 
@@ -117,7 +118,7 @@ def expected(s: Scenario, spec: dict) -> tuple[np.ndarray, float | None]:
     known to the outputs' rounding, LayerNorm's mean (0 by construction) to its values'."""
     src, q = spec["src"], spec["q"]
     if src in ("shuffle0", "shuffle"):
-        r = analysis.shuffle_experiment(s, 0.0 if src == "shuffle0" else s.pe_alpha)
+        r = order.shuffle_experiment(s, 0.0 if src == "shuffle0" else s.pe_alpha)
         return r.delta, float(np.max(np.abs(r.original)))
     if src in ("learned", "hand"):
         if src == "learned":  # the run ⑦ starts: from the seed, before its first step
@@ -146,7 +147,7 @@ def _expected(s: Scenario, spec: dict) -> np.ndarray:
     if src == "doc":
         full = analysis.document_example((s.temperature,))
     elif src == "masked":
-        full = analysis.masked_attention(s).trace.weights
+        full = order.masked_attention(s).trace.weights
     elif src.startswith("h"):
         full = analysis.compute(s).multi.heads[int(src[1:])].weights
     else:

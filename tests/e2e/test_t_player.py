@@ -12,7 +12,7 @@ import numpy as np
 from attention_core import analysis, codec, softmax
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
-from tests.e2e.app_driver import by_key, click_toggle, go_to, key_class, settle, share_link
+from tests.e2e.driver import by_key, click_toggle, go_to, key_class, settle, share_link
 
 # Counts what the page sends to the server (every rerun request is a websocket message) and every change of
 # the app's script state, from before the page loads.

@@ -10,7 +10,7 @@ import pytest
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.app_driver import PAGE_KEYS, chart_names, chart_shown, go_to, set_sentence, settle, share_link, step_t
+from tests.e2e.driver import PAGE_KEYS, chart_names, chart_shown, go_to, set_sentence, settle, share_link, step_t
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from attention_core.registry import PAGES
-from tests.e2e.app_driver import settle
+from tests.e2e.driver import settle
 
 REUSE_PAGES = True  # tests/e2e/conftest.py: one first page per parameter
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from attention_core.i18n import text
-from tests.e2e.app_driver import (
+from tests.e2e.driver import (
     PAGE_KEYS,
     SIDEBAR_LINKS,
     by_key,

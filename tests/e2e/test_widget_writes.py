@@ -1,7 +1,7 @@
 """A rerun the browser asks for with nothing changed writes a value into no widget, on any page.
 
 The server writes a value into a widget (`set_value`) when the canonical value changed from elsewhere, and again
-on every run until the browser has reported that widget (`frame.browser_has`: a written value can be lost between
+on every run until the browser has reported that widget (`binding.browser_has`: a written value can be lost between
 two runs). A browser reports every widget it holds with every request, so once a page is drawn no widget is
 written: one that were, run after run, would overwrite what a user types while a run is under way.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from attention_core.registry import PAGE_KEYS
-from tests.e2e.app_driver import go_to, settle
+from tests.e2e.driver import go_to, settle
 
 
 def written(frames: list[bytes]) -> list[str]:

@@ -1,5 +1,8 @@
 (() => {
   const d = __DATA__;
+  const C = window.attentionCompat, P = C.plotly;  // Streamlit's and Plotly's undocumented surface (compat.js)
+  C.expect(d.probes, d.probe_key);
+  C.startCheck();
   document.documentElement.lang = d.lang;
   const A = window.__attentionA11y || (window.__attentionA11y = {page: null, pending: false});
   A.data = d;
@@ -17,15 +20,14 @@
       if (active !== gone.placed) A.pressed = null;
       return;
     }
-    const app = document.querySelector('[data-testid="stApp"]');
-    if (app && app.getAttribute("data-test-script-state") === "running") {  // its successor may not be drawn yet
+    if (C.running()) {  // its successor may not be drawn yet
       setTimeout(soon, 100);
       return;
     }
     const again = gone.key && document.querySelector("." + gone.key);
     let target = again && shown(again.querySelectorAll(CONTROLS))[0];
     target = target || gone.before.find(c => c.isConnected && shown([c]).length);
-    target = target || document.querySelector('[data-testid="stMain"] h1');
+    target = target || C.title();
     if (!target) return;
     if (target.tagName === "H1") target.setAttribute("tabindex", "-1");
     target.focus();
@@ -40,11 +42,11 @@
       const name = c.textContent;
       if (el.getAttribute("role") !== "figure") el.setAttribute("role", "figure");
       if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
-      for (const svg of el.querySelectorAll("svg.main-svg")) {  // the drawing itself: its name says it all
+      for (const svg of P.drawings(el)) {  // the drawing itself: its name says it all
         if (svg.getAttribute("aria-hidden") !== "true") svg.setAttribute("aria-hidden", "true");
       }
     }
-    for (const b of document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")) {
+    for (const b of P.toolbarButtons()) {
       if (b.getAttribute("tabindex") !== "-1") b.setAttribute("tabindex", "-1");
     }
     // Streamlit's and Plotly's own English names, on a page in another language (WCAG 3.1.2)
@@ -57,32 +59,33 @@
         }
         if (want !== undefined && want !== name) el.setAttribute("aria-label", want);
       }
-      for (const el of document.querySelectorAll(".modebar [data-title]")) {  // the tooltip Plotly shows on hover
+      for (const el of P.toolbarTips()) {  // the tooltip Plotly shows on hover
         const want = d.names[el.getAttribute("data-title")];
         if (want !== undefined) el.setAttribute("data-title", want);
       }
-      const skip = document.querySelector('[data-testid="stSkipToContent"]');
+      const skip = C.skipLink();
       const skipName = d.names[skip && skip.textContent];
       if (skipName) skip.textContent = skipName;
     }
     // the lesson's scene list: its ↑ ↓ ▶ ✕ buttons are named by what they do and to which scene (WCAG 2.4.6)
     for (const [action, name] of Object.entries(d.scene_actions || {})) {
-      for (const b of document.querySelectorAll(`[class*="st-key-sc-${action}-"] button`)) {
-        const k = /st-key-sc-[a-z]+-([0-9]+)/.exec(b.closest('[class*="st-key-sc-"]').className);
-        const want = k ? `${name} (${d.scene_word} ${Number(k[1]) + 1})` : name;
+      for (const [box, rest] of C.keyed(`sc:${action}:`)) {
+        const b = box.querySelector("button");
+        if (!b) continue;
+        const want = /^[0-9]+$/.test(rest) ? `${name} (${d.scene_word} ${Number(rest) + 1})` : name;
         if (b.getAttribute("aria-label") !== want) b.setAttribute("aria-label", want);
       }
     }
     // A player's buttons and frame slider (③'s ▶ T player, ⑦'s replay) are Plotly's SVG: made keyboard
     // controls here (Tab reaches them, Enter/Space presses a button, the arrows, Home and End move the slider)
-    for (const b of document.querySelectorAll('[class*="st-key-chart-"] .updatemenu-button')) {
-      const name = (b.querySelector(".updatemenu-item-text") || b).textContent.trim();
+    const charts = C.keyed("chart:").map(([el]) => el);
+    for (const b of charts.flatMap(P.playerButtons)) {
+      const name = P.playerButtonName(b);
       if (b.getAttribute("tabindex") !== "0") { b.setAttribute("tabindex", "0"); b.setAttribute("role", "button"); }
       if (b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
     }
-    for (const g of document.querySelectorAll('[class*="st-key-chart-"] .slider-container')) {
-      const gd = g.closest(".js-plotly-plot");
-      const slider = gd && gd._fullLayout && gd._fullLayout.sliders && gd._fullLayout.sliders[0];
+    for (const g of charts.flatMap(P.playerSliders)) {
+      const slider = P.slider(P.graphOf(g));
       if (!slider) continue;
       const at = slider.active || 0, step = slider.steps[at] || {};
       if (g.getAttribute("tabindex") !== "0") { g.setAttribute("tabindex", "0"); g.setAttribute("role", "slider"); }
@@ -91,39 +94,37 @@
                      "aria-label": A.data.frames};
       for (const [k, v] of Object.entries(attrs)) if (g.getAttribute(k) !== v) g.setAttribute(k, v);
     }
-    if (reduced() && window.Plotly) {  // reduced motion: a player's first button steps one frame, never plays
-      for (const gd of document.querySelectorAll(".js-plotly-plot")) {
+    if (reduced() && P.plotly()) {  // reduced motion: a player's first button steps one frame, never plays
+      for (const gd of P.graphs()) {
         const menu = gd.layout && gd.layout.updatemenus && gd.layout.updatemenus[0];
-        if (!menu || !frames(gd).length || menu.buttons[0].label === A.data.step) continue;
-        window.Plotly.relayout(gd, {"updatemenus[0].buttons[0].label": A.data.step});
+        if (!menu || !P.frames(gd).length || menu.buttons[0].label === A.data.step) continue;
+        P.plotly().relayout(gd, {"updatemenus[0].buttons[0].label": A.data.step});
       }
     }
   };
   const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const frames = (gd) => (gd._transitionData && gd._transitionData._frames) || [];
   const soon = () => { if (!A.pending) { A.pending = true; requestAnimationFrame(label); } };
   if (!A.observer) {
     document.addEventListener("keydown", (e) => {
-      const b = e.target.closest && e.target.closest(".updatemenu-button");
+      const b = P.playerButtonOf(e.target);
       if (b && (e.key === "Enter" || e.key === " ")) {  // a player's button: pressed as by the mouse
         e.preventDefault();
         b.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
         return;
       }
-      const g = e.target.closest && e.target.closest(".slider-container");
-      const gd = g && g.closest(".js-plotly-plot");
-      const slider = gd && gd._fullLayout && gd._fullLayout.sliders && gd._fullLayout.sliders[0];
+      const gd = P.graphOf(P.playerSliderOf(e.target));
+      const slider = P.slider(gd), plotly = P.plotly();
       const moves = {ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1};
-      if (!slider || !window.Plotly || !(e.key in moves || e.key === "Home" || e.key === "End")) return;
+      if (!slider || !plotly || !(e.key in moves || e.key === "Home" || e.key === "End")) return;
       e.preventDefault();
       e.stopPropagation();  // the clicker's keys stay with the slider while it has the focus
       const last = slider.steps.length - 1, at = slider.active || 0;
       const k = e.key === "Home" ? 0 : e.key === "End" ? last : Math.min(last, Math.max(0, at + moves[e.key]));
       const step = slider.steps[k];
       if (!step || k === at) return;
-      window.Plotly.relayout(gd, {"sliders[0].active": k});
+      plotly.relayout(gd, {"sliders[0].active": k});
       if (step.method === "animate") {
-        window.Plotly.animate(gd, step.args[0], {mode: "immediate", frame: {duration: 0, redraw: true},
+        plotly.animate(gd, step.args[0], {mode: "immediate", frame: {duration: 0, redraw: true},
                                                  transition: {duration: 0}});
       }
     }, true);
@@ -133,11 +134,10 @@
     // (WCAG 2.4.11): the browser scrolls it into view at the scroller's edge, which those cover
     document.addEventListener("focusin", (e) => {
       const el = e.target;
-      if (!el || !el.closest || el.tagName === "H1" || !el.closest('[data-testid="stMain"]')) return;
+      if (!el || !el.closest || el.tagName === "H1" || !C.inMain(el)) return;
       requestAnimationFrame(() => {
-        const header = document.querySelector('[data-testid="stHeader"]');
-        let top = header ? header.getBoundingClientRect().bottom : 0;
-        const bar = document.querySelector('[data-testid="stMain"] .st-key-pr-bar');
+        let top = C.headerBottom();
+        const bar = C.mainAll(C.keySel("pr-bar"))[0];
         const pinned = bar && !bar.contains(el) && bar.parentElement;
         if (pinned && getComputedStyle(pinned).position === "sticky") {
           top = Math.max(top, pinned.getBoundingClientRect().bottom);
@@ -156,10 +156,9 @@
     }, true);
     // the sidebar folding (presenter mode turned on, a lesson started) hides the control that had the focus: the
     // focus goes to the page's title, not to nowhere (WCAG 2.4.3)
-    A.folds = new MutationObserver((changes) => {
-      const sb = changes.map(c => c.target).find(t => t.dataset && t.dataset.collapsed === "true");
+    A.folds = C.watchFolds((sb) => {
       const active = document.activeElement;
-      if (!sb || !(!active || active === document.body || sb.contains(active))) return;
+      if (!(!active || active === document.body || sb.contains(active))) return;
       // the run that folded it may draw the title again, which drops the focus to the body: until that run has
       // ended and the focus has stayed on the title for a moment (at most 15 s), the focus is put back on the
       // title, unless the user has moved it elsewhere
@@ -168,7 +167,7 @@
       const toTitle = () => {
         const t = performance.now(), now = document.activeElement;
         if (now && now !== document.body && now.tagName !== "H1" && !sb.contains(now)) return;
-        const h1 = document.querySelector('[data-testid="stMain"] h1');
+        const h1 = C.title();
         if (h1 && now !== h1) {
           h1.setAttribute("tabindex", "-1");
           h1.focus({preventScroll: true});
@@ -176,52 +175,49 @@
         } else if (h1 && held === null) {
           held = t;
         }
-        const app = document.querySelector('[data-testid="stApp"]');
-        const running = !!app && app.getAttribute("data-test-script-state") === "running";
-        if (t - started < 15000 && (running || held === null || t - held < 1500)) setTimeout(toTitle, 50);
+        if (t - started < 15000 && (C.running() || held === null || t - held < 1500)) setTimeout(toTitle, 50);
       };
       toTitle();
     });
-    A.folds.observe(document.body, {attributes: true, attributeFilter: ["data-collapsed"], subtree: true});
     document.addEventListener("keydown", (e) => {  // a button pressed with Enter or Space: remembered (see refocus)
       if (e.key !== "Enter" && e.key !== " ") return;
-      const el = e.target.closest && e.target.closest('[data-testid="stMain"] button');
-      if (!el) return;
-      const box = el.closest('[class*="st-key-"]');
-      const key = box && [...box.classList].find(c => c.startsWith("st-key-"));
+      const el = e.target.closest && e.target.closest("button");
+      if (!el || !C.inMain(el)) return;
+      const key = C.keyClassOf(el);
       // the controls before it on the page, nearest first: where the focus goes back to if it is taken away
-      const all = shown(document.querySelectorAll(`[data-testid="stMain"] :is(${CONTROLS})`))
+      const all = shown(C.mainAll(`:is(${CONTROLS})`))
         .filter(c => !c.classList.contains("a11y-skip"));  // the skip link: off screen until focused
       const i = all.indexOf(el);
       A.pressed = {el, key, before: i > 0 ? all.slice(Math.max(0, i - 8), i).reverse() : [], at: performance.now(),
                    placed: null};
     }, true);
     document.addEventListener("click", (e) => {
-      const play = e.target.closest && e.target.closest(".updatemenu-button");
-      const gd = play && play.closest(".js-plotly-plot");
-      if (gd && reduced() && window.Plotly && frames(gd).length
-          && play === play.parentNode.querySelector(".updatemenu-button")) {  // the first button: one frame on
+      const play = P.playerButtonOf(e.target);
+      const gd = P.graphOf(play);
+      if (gd && reduced() && P.plotly() && P.frames(gd).length && P.isFirstPlayerButton(play)) {  // one frame on
         e.stopPropagation();
         e.preventDefault();
-        const names = frames(gd).map(f => f.name);
-        const at = ((gd._fullLayout.sliders && gd._fullLayout.sliders[0]) || {}).active || 0;
-        window.Plotly.animate(gd, [names[(at + 1) % names.length]],
+        const names = P.frames(gd).map(f => f.name);
+        const at = (P.slider(gd) || {}).active || 0;
+        P.plotly().animate(gd, [names[(at + 1) % names.length]],
           {mode: "immediate", frame: {duration: 0, redraw: true}, transition: {duration: 0}});
         return;
       }
       const skip = e.target.closest && e.target.closest(".a11y-skip");
       if (skip) {
         e.preventDefault();
-        const target = document.querySelector('[data-testid="stMain"] [class*="st-key-chart-"][role="figure"]');
+        const target = C.keyed("chart:", C.main() || document).map(([el]) => el)
+          .find(el => el.getAttribute("role") === "figure");
         if (target) { target.setAttribute("tabindex", "-1"); target.focus(); target.scrollIntoView({block: "start"}); }
         return;
       }
-      const link = e.target.closest && e.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]');
+      const link = C.sidebarLinkOf(e.target);
       // a lesson started from the sidebar's scene list walks in presenter mode, whose sidebar is folded away
-      const lesson = e.target.closest &&
-        e.target.closest('[data-testid="stSidebar"] :is(.st-key-sc-builtin, [class*="st-key-sc-go-"]) button');
+      const pressed = e.target.closest && e.target.closest("button");
+      const key = pressed && C.inSidebar(pressed) ? C.keyClassOf(pressed) : null;
+      const lesson = !!key && (key === C.keyClass("sc:builtin") || key.startsWith(C.keyClass("sc:go:")));
       if ((link && window.matchMedia("(max-width: 640px)").matches) || lesson) {  // a phone: after a step link too
-        const fold = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+        const fold = C.foldButton();
         if (fold) setTimeout(() => fold.click(), 0);
       }
     }, true);
@@ -234,7 +230,7 @@
     let focusedAt = null;
     const focusTitle = () => {
       if (A.data.page !== want) return;
-      const h1 = document.querySelector('[data-testid="stMain"] h1');
+      const h1 = C.title();
       const active = document.activeElement;
       const free = !active || active === document.body || active.tagName === "H1";
       if (focusedAt !== null && !free) return;

@@ -1,16 +1,19 @@
 (() => {
   if (window.__attentionClicker) return;
   window.__attentionClicker = true;
-  const MAIN = '[data-testid="stMain"]';
+  const C = window.attentionCompat, P = C.plotly;  // Streamlit's and Plotly's undocumented surface (compat.js)
+  // Without what it reads of Streamlit's page (its main area, the run state, the keyed elements' classes) the clicker
+  // does nothing of its own: PageDown and PageUp scroll as on any page, and the step buttons work by click and tap.
+  const on = () => C.works("main") && C.works("run-state") && C.works("keys");
   const PENDING_MS = 10000, SNAPSHOT_MS = 15000, AIM_MS = 15000, STILL_FRAMES = 30, QUIET_FRAMES = 3;
   const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
-  const stepButton = (which) => [...document.querySelectorAll(`${MAIN} .st-key-pr-${which} button`)].find(shown);
-  const presenterOn = () => [...document.querySelectorAll(".st-key-sb-presenter input, .st-key-pr-presenter input")]
-    .some((box) => box.checked);
+  const stepButton = (which) => C.mainAll(`${C.keySel(`pr:${which}`)} button`).find(shown);
+  const PRESENTER = `${C.keySel("sb:presenter")} input, ${C.keySel("pr:presenter")} input`;
+  const presenterOn = () => [...document.querySelectorAll(PRESENTER)].some((box) => box.checked);
 
   let snapshot = null;
   const takeSnapshot = () => {
-    const main = document.querySelector(MAIN);
+    const main = C.main();
     if (!main || !main.querySelector("h1")) return;
     const copy = main.cloneNode(true);
     const sized = "p, li, h1, h2, h3, label, .katex";  // the presenter CSS sizes them through the main's test id
@@ -20,11 +23,7 @@
       dst[i].style.fontSize = cs.fontSize;
       dst[i].style.lineHeight = cs.lineHeight;
     });
-    copy.removeAttribute("data-testid");  // a copy, not the page: no test id, no element keys
-    copy.querySelectorAll('[class*="st-key-"]').forEach((el) => {
-      el.className = el.className.replace(/st-key-/g, "was-key-");
-    });
-    copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
+    C.stripCopy(copy);  // a copy, not the page: no test id, no ids
     snapshot = {copy, at: performance.now(), rect: main.getBoundingClientRect(), scroll: main.scrollTop};
   };
   const showSnapshot = () => {
@@ -58,8 +57,7 @@
         waiting = false;
         return;
       }
-      const app = document.querySelector('[data-testid="stApp"]');
-      const idle = !!app && app.getAttribute("data-test-script-state") === "notRunning";
+      const idle = C.idle();
       still = idle && mutations === seen ? still + 1 : 0;
       seen = mutations;
       if (still >= QUIET_FRAMES) {
@@ -89,9 +87,9 @@
   document.addEventListener("focusout", (e) => { if (e.target) typing.delete(e.target); }, true);
   window.addEventListener("keydown", (e) => {
     if (e.key !== "PageDown" && e.key !== "PageUp") return;
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !on()) return;
     const t = e.target;
-    if (t && t.closest && (t.closest("textarea, [contenteditable='true'], [data-testid='stDataFrame']"))) return;
+    if (t && t.closest && (t.closest("textarea, [contenteditable='true']") || C.inDataGrid(t))) return;
     // a box being typed in keeps its keys (a step would drop what is typed), and so does an open list; a box whose
     // text was sent (Enter, or the focus left it) lets the clicker step, as with the focus anywhere else
     if (t && t.matches && t.matches("input") && typing.has(t)) return;
@@ -105,18 +103,17 @@
   }, true);
   // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
   // a few milliseconds: not for every click of every visitor)
-  const STARTS = ".st-key-home-lesson, .st-key-sb-presenter, .st-key-sc-builtin, .st-key-pr-bar";
+  const STARTS = ["home:lesson", "sb:presenter", "sc:builtin", "pr-bar"].map(C.keySel).join(", ");
   let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
   document.addEventListener("click", (e) => {
     if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
   }, true);
   document.addEventListener("pointerdown", (e) => {
-    const on = e.target.closest && e.target.closest("button, label, a");
-    if (!on || !on.closest(`${MAIN}, [data-testid="stSidebar"]`)) return;
-    if (presenterOn() || on.closest(STARTS)) takeSnapshot();
+    const at = e.target.closest && e.target.closest("button, label, a");
+    if (!at || !on() || !(C.inMain(at) || C.inSidebar(at))) return;
+    if (presenterOn() || at.closest(STARTS)) takeSnapshot();
   }, true);
 
-  const keyClass = (key) => "st-key-" + key.trim().replace(/[^a-zA-Z0-9_-]/g, "-");
   const scrollerOf = (el) => {
     for (let p = el.parentElement; p; p = p.parentElement) {
       const oy = getComputedStyle(p).overflowY;
@@ -126,7 +123,7 @@
   };
   const aimed = new Set();
   // what labels a focus from above: a subheading, the select box or buttons that choose what it shows
-  const LABELS = '[data-testid="stHeading"] :is(h2, h3), [data-testid="stSelectbox"], [data-testid="stButtonGroup"]';
+  const LABELS = C.sel.labels;
   let padded = null;  // the page's block, while it has room added under a focus near the end
   const unpad = () => {
     if (padded) padded.style.removeProperty("padding-bottom");
@@ -140,8 +137,8 @@
     aimed.add(id);
     delete marker.dataset.aimed;  // at rest again only once this aim is
     unpad();
-    padded = document.querySelector('[data-testid="stMainBlockContainer"]');
-    const cls = keyClass(marker.dataset.focus || "");
+    padded = C.block();
+    const cls = C.keySel(marker.dataset.focus || "");
     const started = performance.now();
     let stopped = false, still = 0;
     const stop = () => { stopped = true; };
@@ -150,27 +147,26 @@
     window.addEventListener("keydown", (e) => { if (!["PageDown", "PageUp"].includes(e.key)) stop(); }, {once: true});
     const tick = () => {
       if (stopped || !marker.isConnected || performance.now() - started > AIM_MS) return;
-      const el = [...document.querySelectorAll(`${MAIN} .${cls}`)].find(shown);
+      const el = C.mainAll(cls).find(shown);
       if (el) {
-        const bar = [...document.querySelectorAll(`${MAIN} .st-key-pr-bar`)].find(shown);
-        const header = document.querySelector('[data-testid="stHeader"]');
-        const under = bar ? bar.getBoundingClientRect().bottom : (header ? header.getBoundingClientRect().bottom : 0);
+        const bar = C.mainAll(C.keySel("pr-bar")).find(shown);
+        const under = bar ? bar.getBoundingClientRect().bottom : C.headerBottom();
         const scroller = scrollerOf(el);
         const before = scroller.scrollTop;
         // the top of the focus's row of columns, when the row fits: what stands beside the focus (a table, a note)
         // is not cut by the pinned bar either; and the focus's labels right above it (a subheading, the word
         // picker that chooses what it shows) when they fit too
         const room = innerHeight - under - 16;
-        const row = el.closest('[data-testid="stHorizontalBlock"]');
+        const row = C.rowOf(el);
         // (or at least from the row's top down to the focus's bottom: a table beside a long column keeps its head)
         const fits = row && (row.getBoundingClientRect().height <= room
                              || el.getBoundingClientRect().bottom - row.getBoundingClientRect().top <= room);
         let top = fits ? row : el;
-        if (top.parentElement && top.parentElement.dataset.testid === "stLayoutWrapper") top = top.parentElement;
+        top = C.outerOf(top);
         const bottom = top.getBoundingClientRect().bottom;
         for (let prev = top.previousElementSibling, k = 0; prev && k < 4; prev = prev.previousElementSibling) {
           if (!shown(prev) || prev.getBoundingClientRect().height < 1) continue;  // a style, an empty slot
-          if (prev.querySelector(".st-key-pr-bar, h1") || !prev.querySelector(LABELS)) break;
+          if (prev.querySelector(`${C.keySel("pr-bar")}, h1`) || !prev.querySelector(LABELS)) break;
           if (bottom - prev.getBoundingClientRect().top > room) break;
           top = prev;
           k += 1;
@@ -184,8 +180,7 @@
           padded.style.setProperty("padding-bottom", `${Math.ceil(now + short)}px`, "important");
         }
         if (Math.abs(gap) > 2) scroller.scrollTop = before + gap;
-        const plot = el.querySelector(".js-plotly-plot");
-        const drawn = !plot || plot.querySelector(".main-svg");
+        const drawn = P.drawn(el);
         still = Math.abs(scroller.scrollTop - before) > 1 || !drawn ? 0 : still + 1;
         if (still >= STILL_FRAMES) {
           marker.dataset.aimed = "1";
@@ -198,7 +193,8 @@
   };
 
   new MutationObserver(() => {
-    const main = document.querySelector(MAIN);
+    if (!on()) return;
+    const main = C.main();
     const titled = !!(main && main.querySelector("h1"));
     const old = document.getElementById("attention-old-page");
     if (titled) {
@@ -214,7 +210,7 @@
       if (performance.now() - pending.at > PENDING_MS) pending = null;
       else if (stepButton(pending.which)) pressWhenQuiet();
     }
-    if (padded && !presenterOn() && document.querySelector(".st-key-sb-presenter input")) unpad();  // not presenting
-    document.querySelectorAll(`${MAIN} .attention-focus`).forEach(aim);
+    if (padded && !presenterOn() && document.querySelector(`${C.keySel("sb:presenter")} input`)) unpad();  // not presenting
+    C.mainAll(".attention-focus").forEach(aim);
   }).observe(document.body, {childList: true, subtree: true});
 })();

@@ -5,7 +5,7 @@ export default function ({ data, parentElement, setStateValue }) {
     state = { data, sent: null, timer: 0 };
     live.set(parentElement, state);
     state.tell = () => {
-      const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+      const main = window.attentionCompat.block();  // the main column (compat.js)
       if (!main || !parentElement.isConnected) return;
       const cs = getComputedStyle(main);
       const width = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);

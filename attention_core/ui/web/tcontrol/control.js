@@ -12,6 +12,8 @@ const controls = new Set();   // every instance on the page: a preview moves the
 const stats = window.__attentionT || (window.__attentionT = { previews: 0, sends: 0, frames: [], failed: 0 });
 
 const fmt = (t) => tmath.tText(t);  // T as the server prints it (f"{t:g}")
+// a text with T's blanks filled: {T} as f"{t:g}", {T:.2f} as f"{t:.2f}" (figures.at_t)
+const withT = (text, t) => text.replace(/\{T(?::\.(\d+)f)?\}/g, (_, d) => (d === undefined ? fmt(t) : tmath.printed(t, Number(d))));
 
 function metaOf(gd) {
   const m = gd && gd.layout && gd.layout.meta;
@@ -52,11 +54,12 @@ function tables(T) {
 
 // Redraw every T chart and T table on the page at T; returns the number of charts redrawn (throws when it cannot)
 function preview(T) {
-  if (!window.Plotly || typeof window.Plotly.update !== "function") throw new Error("Plotly is not loaded");
+  const C = window.attentionCompat, P = C.plotly;  // Streamlit's and Plotly's undocumented surface (compat.js)
+  if (!P.plotly() || typeof P.plotly().update !== "function") throw new Error("Plotly is not loaded");
   const start = performance.now();
   tables(T);
   let drawn = 0;
-  for (const gd of document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')) {
+  for (const gd of P.chartGraphs()) {
     const meta = metaOf(gd);
     if (!meta) continue;
     const qs = sourcesAt(meta, T);
@@ -83,7 +86,7 @@ function preview(T) {
       put(spec.axis, k, values);
       if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
     });
-    let title = meta.title ? meta.title.split("{T}").join(fmt(T)) : null;
+    let title = meta.title ? withT(meta.title, T) : null;
     if (title !== null && meta.pair) {  // Home's share chart names the pair its share is of
       const [a, b] = qs[meta.pair.src].looked().pair;
       title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
@@ -93,7 +96,7 @@ function preview(T) {
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));
     if (meta.sums) {  // ④'s sums past the end of each stack, at the stack's end on the sum's side
       // a trace's numbers as drawn: the new ones, or Plotly's own (gd.data may hold them still encoded)
-      const full = (i) => (gd._fullData || []).find((f) => f.index === i);
+      const full = (i) => P.drawnTrace(gd, i);
       const drawn = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : full(i).y; };
       const notes = tmath.stackSums(meta.sums.bars.map(drawn), drawn(meta.sums.marks), meta.sums.decimals);
       tdraw.sums(gd, meta.sums.notes, notes);
@@ -212,10 +215,12 @@ function hideFallback(parentElement, key) {
   // the slider alone: its element container keeps its place and the column's gap, so nothing on the page moves
   // when the module loads. Once the server no longer draws the slider (AppState.t_control_runs) the control's own
   // container is the first in the column and takes that gap as its margin, so nothing moves then either.
-  const block = parentElement.closest(`.st-key-tctl-${key}`);
+  const C = window.attentionCompat;  // Streamlit's keyed elements and test ids (compat.js)
+  const box = C.keySel(`tctl-${key}`);
+  const block = parentElement.closest(box);
   const gap = block ? getComputedStyle(block).rowGap : "";
-  style.textContent = `.st-key-tctl-${key} [data-testid="stSlider"] { display: none; }
-.st-key-tctl-${key} > .st-key-tc-${key}:first-child { margin-top: ${/px$/.test(gap) ? gap : "1rem"}; }`;
+  style.textContent = `${C.sliderIn(`tctl-${key}`)} { display: none; }
+${box} > ${C.keySel(`tc:${key}`)}:first-child { margin-top: ${/px$/.test(gap) ? gap : "1rem"}; }`;
   document.head.appendChild(style);
 }
 

@@ -14,15 +14,19 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import get_colorscale
 
-from . import theme
-from .figures import cell_color, plain, ring_color, scale_limit, text_width
+from .. import theme
+from . import spec
+from .colour import cell_color, ring_color, scale_limit
+from .text import plain, text_width
 
 ROW_PX = 34  # one answer's row in a lying chart
 LINE_EM = 1.35  # a line of a tick label that runs over lines
 
 
-def _layout(fig: go.Figure, title: str, height: int, size: int, margin: dict) -> go.Figure:
+def _layout(fig: go.Figure, title: str, height: int, size: int, margin: dict, chart: dict) -> go.Figure:
+    """The class charts' common layout, and what the chart shows (`chart`: spec.py) in its `layout.meta`."""
     fig.update_layout(
+        meta={"chart": {"v": spec.VERSION, **chart}},
         title={"text": plain(title), "x": 0, "xanchor": "left"}, height=height, showlegend=False,
         font={"family": theme.FONT_FAMILY, "size": size}, margin=margin,
         plot_bgcolor="white", paper_bgcolor="white", bargap=0.25,
@@ -78,7 +82,8 @@ def tally(labels: Sequence[str], counts: Sequence[int], right: Sequence[int] = (
         left = theme.ROW_LABEL_PAD_PX + max((text_width(lab, size) for lab in labels), default=30)
         bottom = theme.EDGE_PX + size * (theme.TICKS_EM + (theme.X_TITLE_EM if y_title else 0))
         margin = {"l": int(left), "r": int(theme.EDGE_PX + widest_text), "t": _top(title, size), "b": int(bottom)}
-        _layout(fig, title, int(margin["t"] + margin["b"] + ROW_PX * max(n, 1)), size, margin)
+        _layout(fig, title, int(margin["t"] + margin["b"] + ROW_PX * max(n, 1)), size, margin,
+                {"parts": [spec.series("bars", [(0, None)], rows=labels, corner=y_title or None, values="x")]})
         fig.update_yaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=list(labels),
                          range=[n - 0.5, -0.5], showgrid=False)
         fig.update_xaxes(title=y_title, range=[0, max(1, top) * 1.05], dtick=step, gridcolor="#eeeeee",
@@ -95,7 +100,7 @@ def tally(labels: Sequence[str], counts: Sequence[int], right: Sequence[int] = (
     left = theme.ROW_LABEL_PAD_PX + numbers + (size * theme.Y_TITLE_EM if y_title else 0)
     bottom = theme.EDGE_PX + size * LINE_EM * lines_under
     margin = {"l": int(left), "r": theme.EDGE_PX, "t": _top(title, size), "b": int(bottom)}
-    _layout(fig, title, height, size, margin)
+    _layout(fig, title, height, size, margin, {"parts": [spec.series("bars", [(0, y_title or None)], rows=ticks)]})
     fig.update_xaxes(type="category", tickmode="array", tickvals=list(range(n)), ticktext=ticks)
     fig.update_yaxes(title=y_title, range=[0, max(1, top) * 1.2], dtick=step, gridcolor="#eeeeee", zeroline=True,
                      rangemode="tozero")
@@ -127,7 +132,8 @@ def frozen_row(labels: Sequence[str], values: Sequence[float], right: Sequence[i
     low = lo - span * room * 1.3 if lo < 0 else 0.0
     margin = {"l": int(left), "r": int(theme.EDGE_PX + widest_text), "t": _top(title, size),
               "b": int(theme.EDGE_PX + size * theme.TICKS_EM)}
-    _layout(fig, title, int(margin["t"] + margin["b"] + ROW_PX * max(n, 1)), size, margin)
+    _layout(fig, title, int(margin["t"] + margin["b"] + ROW_PX * max(n, 1)), size, margin,
+            {"parts": [spec.series("bars", [(0, None)], rows=labels, values="x")]})
     fig.update_yaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=list(labels),
                      range=[n - 0.5, -0.5], showgrid=False)
     fig.update_xaxes(range=[low, hi if hi > 0 else span * 0.05], gridcolor="#eeeeee", zeroline=True,
@@ -183,7 +189,9 @@ def spread(labels: Sequence[str], mean: Sequence[float], spreads: Sequence[Seque
     bottom = theme.EDGE_PX + size * (LINE_EM + theme.LEGEND_ROW_EM * legend_rows + 0.6)
     margin = {"l": int(theme.ROW_LABEL_PAD_PX + numbers + size * theme.Y_TITLE_EM), "r": theme.EDGE_PX,
               "t": _top(title, size), "b": int(bottom)}
-    _layout(fig, title, height, size, margin)
+    # the table: the room's mean and (once revealed) the model's row, by word
+    bars = [(0, room_name or None)] + ([(2, model_name or None)] if model is not None else [])
+    _layout(fig, title, height, size, margin, {"parts": [spec.series("bars", bars, rows=labels)]})
     fig.update_layout(showlegend=True, barmode="overlay",
                       legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0,
                               "xanchor": "left", "font": {"size": size}})
@@ -222,7 +230,9 @@ def spread_mine(labels: Sequence[str], model: Sequence[float], mean: Sequence[fl
                                      + 0.6)
     margin = {"l": int(left), "r": int(theme.EDGE_PX + widest_text), "t": _top(title, size), "b": int(bottom)}
     rows_px = ROW_PX * 0.75 * len(series)
-    _layout(fig, title, int(margin["t"] + margin["b"] + rows_px * max(n, 1)), size, margin)
+    _layout(fig, title, int(margin["t"] + margin["b"] + rows_px * max(n, 1)), size, margin,
+            {"parts": [spec.series("bars", [(k, name or None) for k, (name, _, _) in enumerate(series)], rows=labels,
+                                   corner=x_title or None, values="x")]})
     fig.update_layout(showlegend=True, barmode="group", bargap=0.3,
                       legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0,
                               "xanchor": "left", "traceorder": "normal"})
@@ -276,7 +286,8 @@ def t_histogram(options: Sequence[float], counts: Sequence[int], right: Sequence
     numbers = text_width(str(max(1, top) + step), size)
     margin = {"l": int(theme.ROW_LABEL_PAD_PX + numbers + (size * theme.Y_TITLE_EM if y_title else 0)),
               "r": theme.EDGE_PX, "t": _top(title, size), "b": int(bottom)}
-    _layout(fig, title, height, size, margin)
+    # the table: every option's count (the legend's entry for the right T is no bar of its own)
+    _layout(fig, title, height, size, margin, {"parts": [spec.series("bars", [(0, y_title or None)], rows=labels)]})
     fig.update_layout(showlegend=bool(right), legend={"orientation": "h", "yref": "container", "y": 0,
                                                       "yanchor": "bottom", "x": 0, "xanchor": "left"})
     fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(n)), ticktext=labels,

@@ -9,8 +9,8 @@ import copy
 
 import numpy as np
 
-from attention_core import figures, figures_classroom, theme
-from attention_core.figures import text_width
+from attention_core import figures, theme
+from attention_core.figures import class_charts, text_width
 
 WORDS = ["슬픈", "영화였다", "아름다운", "장면이었다", "정말", "오래", "기억에", "남는", "그런", "이야기"]
 
@@ -22,7 +22,7 @@ def _no_zoom(fig) -> bool:
 
 def test_the_lying_tally_keeps_every_mark_on_its_words_row():
     counts = [3, 0, 2, 0, 1, 0, 0, 4, 0, 1]
-    fig = figures_classroom.tally(WORDS, counts, right=[7], mine=2, right_name="정답", mine_name="내 답", lying=True)
+    fig = class_charts.tally(WORDS, counts, right=[7], mine=2, right_name="정답", mine_name="내 답", lying=True)
     bar = fig.data[0]
     assert bar.orientation == "h" and list(bar.x) == counts
     assert list(fig.layout.yaxis.ticktext) == WORDS  # the words alone, upright, in the sentence's order
@@ -37,14 +37,14 @@ def test_the_lying_tally_keeps_every_mark_on_its_words_row():
 def test_the_upright_tally_leaves_room_for_its_axis_title():
     for presenter in (False, True):
         size = theme.FONT_SIZE_PRESENTER if presenter else theme.FONT_SIZE
-        fig = figures_classroom.tally(WORDS[:4], [12, 0, 5, 1], right=[0], y_title="답한 학생 수", presenter=presenter)
+        fig = class_charts.tally(WORDS[:4], [12, 0, 5, 1], right=[0], y_title="답한 학생 수", presenter=presenter)
         assert fig.layout.margin.l >= text_width("15", size) + size * theme.Y_TITLE_EM
         assert fig.layout.xaxis.ticktext[0] == "슬픈<br>✓ " and _no_zoom(fig)
 
 
 def test_the_frozen_row_prints_every_value_with_room_for_negative_ones():
     values = [0.8, -0.12, 0.35, -0.05, 0.0]
-    fig = figures_classroom.frozen_row(WORDS[:5], values, right=[0], title="슬픈의 줄")
+    fig = class_charts.frozen_row(WORDS[:5], values, right=[0], title="슬픈의 줄")
     bar = fig.data[0]
     assert list(bar.text) == ["0.80", "-0.12", "0.35", "-0.05", "0.00"] and bar.cliponaxis is False
     lo, hi = fig.layout.xaxis.range
@@ -57,7 +57,7 @@ def test_the_frozen_row_prints_every_value_with_room_for_negative_ones():
 
 
 def test_words_show_as_typed():
-    fig = figures_classroom.tally(["<b>bold</b>", "a&b"], [1, 2], title="<i>x</i>", lying=True)
+    fig = class_charts.tally(["<b>bold</b>", "a&b"], [1, 2], title="<i>x</i>", lying=True)
     assert fig.layout.yaxis.ticktext[0] == "&lt;b&gt;bold&lt;/b&gt;" and "&lt;i&gt;" in fig.layout.title.text
 
 
@@ -86,7 +86,7 @@ def test_for_touch_keeps_a_copy_only_while_its_figure_lives():
                                                        figures.Axis(list("xyz"))).to_dict()))
     key = id(fig)
     assert figures.for_touch(fig) is figures.for_touch(fig)
-    assert key in figures._TOUCH
+    assert key in figures.memo._TOUCH
     del fig
     gc.collect()
-    assert key not in figures._TOUCH
+    assert key not in figures.memo._TOUCH

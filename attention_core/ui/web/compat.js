@@ -1,0 +1,226 @@
+// The one door to Streamlit's and Plotly's undocumented surface in the browser (ui/compat.py is the server's).
+//
+// Every Streamlit test id (`data-testid`), the run-state attribute on the app (`data-test-script-state`), the rule by
+// which Streamlit names a keyed element's class (st-key- and the key with every character outside [a-zA-Z0-9_-] as
+// "-": the prefix is documented, the rule is not), its layout wrappers, and (at the end, in its own section) Plotly's
+// classes and graph-div internals that a11y.js, clicker.js, control.js and live-chart.js need: all are read here, by
+// name, and the scripts call these functions (tests/test_compat.py fails on any such name outside this file; draw.js
+// keeps its own Plotly internals for now: docs/internals.md). The style sheets keep their selectors (docs/internals.md
+// lists every test id and class they depend on).
+//
+// Once the app has rendered (its first run over), a self-check probes each use the page needs (`expect`): the test
+// ids are there, the run state reads as Streamlit's, a keyed element carries the class the rule gives. A probe that
+// fails is told once on the console and in the root element's `data-attention-compat` ("ok", or "missing:" and the names), and
+// what depends on it stands down: the clicker does nothing of its own (the step buttons still work by click and tap),
+// a live chart without Plotly asks the server to draw it as Streamlit's own chart. `works(name)` says whether a
+// probe passed (true until it has run).
+//
+// Each script that uses it has this file put in front of it (ui/web.py); the first copy in a tab defines
+// `window.attentionCompat`, the others find it (a new version of the app, with another text, defines it anew).
+(() => {
+  const VERSION = "__COMPAT_VERSION__";
+  if (window.attentionCompat && window.attentionCompat.version === VERSION) return;
+
+  // --- Streamlit ---------------------------------------------------------------------------------------------------
+  const id = (name) => `[data-testid="${name}"]`;
+  const SEL = {
+    app: id("stApp"),
+    main: id("stMain"),
+    block: id("stMainBlockContainer"),
+    sidebar: id("stSidebar"),
+    header: id("stHeader"),
+    skip: id("stSkipToContent"),
+    pageLink: id("stPageLink-NavLink"),
+    fold: `${id("stSidebarCollapseButton")} button`,
+    grid: id("stDataFrame"),
+    slider: id("stSlider"),
+    row: id("stHorizontalBlock"),
+    wrapper: "stLayoutWrapper",
+    // what labels a chart from above: a subheading, a select box or a button group
+    labels: `${id("stHeading")} :is(h2, h3), ${id("stSelectbox")}, ${id("stButtonGroup")}`,
+  };
+  const RUN_STATE = "data-test-script-state";
+  const RUN_STATES = ["initial", "running", "notRunning", "rerunRequested", "stopRequested", "compilationError"];
+  const FOLDED = "data-collapsed";
+  const KEY_PREFIX = "st-key-";
+
+  const keyClass = (key) => KEY_PREFIX + String(key).trim().replace(/[^a-zA-Z0-9_-]/g, "-");
+  const keySel = (key) => "." + keyClass(key);
+  const app = () => document.querySelector(SEL.app);
+  const runState = () => { const a = app(); return a ? a.getAttribute(RUN_STATE) : null; };
+  const main = () => document.querySelector(SEL.main);
+
+  const C = {
+    version: VERSION,
+    sel: SEL,
+    // keyed elements: the class of a key, a selector for it, the key class an element (or its box) carries
+    keyClass,
+    keySel,
+    keyClassOf: (el) => {
+      const box = el && el.closest && el.closest(`[class*="${KEY_PREFIX}"]`);
+      return box ? [...box.classList].find((c) => c.startsWith(KEY_PREFIX)) || null : null;
+    },
+    // every element whose key starts with `prefix` (e.g. "sc:up:"), under `root`: [element, the rest of its key]
+    keyed: (prefix, root = document) => {
+      const cls = keyClass(prefix);
+      return [...root.querySelectorAll(`[class*="${cls}"]`)].flatMap((el) => {
+        const c = [...el.classList].find((k) => k.startsWith(cls));
+        return c ? [[el, c.slice(cls.length)]] : [];
+      });
+    },
+    // the run: "running" while a script run is under way, idle once it is over (null: cannot be told)
+    runState,
+    running: () => runState() === "running",
+    idle: () => runState() === "notRunning",
+    // the page's areas
+    main,
+    inMain: (el) => !!(el && el.closest && el.closest(SEL.main)),
+    inSidebar: (el) => !!(el && el.closest && el.closest(SEL.sidebar)),
+    mainAll: (selector) => { const m = main(); return m ? [...m.querySelectorAll(selector)] : []; },
+    title: () => document.querySelector(`${SEL.main} h1`),
+    block: () => document.querySelector(SEL.block),
+    headerBottom: () => { const h = document.querySelector(SEL.header); return h ? h.getBoundingClientRect().bottom : 0; },
+    skipLink: () => document.querySelector(SEL.skip),
+    sidebarLinkOf: (el) => (el && el.closest ? el.closest(`${SEL.sidebar} ${SEL.pageLink}`) : null),
+    foldButton: () => document.querySelector(SEL.fold),
+    // the sidebar folds: `onFold(sidebar)` is called with the sidebar that folded
+    watchFolds: (onFold) => {
+      const watch = new MutationObserver((changes) => {
+        const sb = changes.map((c) => c.target).find((t) => t.getAttribute && t.getAttribute(FOLDED) === "true");
+        if (sb) onFold(sb);
+      });
+      watch.observe(document.body, {attributes: true, attributeFilter: [FOLDED], subtree: true});
+      return watch;
+    },
+    inDataGrid: (el) => !!(el && el.closest && el.closest(SEL.grid)),
+    rowOf: (el) => el.closest(SEL.row),
+    // an element's layout wrapper (Streamlit puts one around some blocks), or the element itself
+    outerOf: (el) => (el.parentElement && el.parentElement.dataset.testid === SEL.wrapper ? el.parentElement : el),
+    // a copy of the page, not the page: no test id on it, no ids in it (its elements keep their key classes, as they
+    // have since the copy was first made: the rename it was written with never matched)
+    stripCopy: (copy) => {
+      copy.removeAttribute("data-testid");
+      copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
+      return copy;
+    },
+    // the rule that hides the Streamlit slider inside the keyed box `key` (the T control's fallback)
+    sliderIn: (key) => `${keySel(key)} ${SEL.slider}`,
+  };
+
+  // --- the self-check -------------------------------------------------------------------------------------------------
+  const PROBES = {
+    "run-state": () => RUN_STATES.includes(runState()),
+    main: () => document.querySelectorAll(SEL.main).length === 1 && !!C.title(),
+    block: () => { const m = main(), b = C.block(); return !!(m && b && m.contains(b)); },
+    sidebar: () => { const s = document.querySelector(SEL.sidebar); return !!s && s.hasAttribute(FOLDED); },
+    header: () => !!document.querySelector(SEL.header),
+    keys: () => !C.probeKey || !!document.querySelector(keySel(C.probeKey)),
+  };
+  // what stands down without each probe (said on the console)
+  const WITHOUT = {
+    "run-state": "the clicker keeps no press for later and does nothing of its own",
+    main: "the clicker does nothing of its own; focus goes back to the title less often",
+    block: "presenter mode's page width is not measured",
+    sidebar: "a folded sidebar's controls may stay in the Tab order",
+    header: "a focused control may sit under the header",
+    keys: "the clicker does nothing of its own; scene buttons and charts keep Streamlit's own names",
+    plotly: "charts are drawn but not previewed, named or stepped from the keyboard; live charts are drawn by the server",
+  };
+  const expected = new Set();
+  const failed = new Map();  // probe → true once it has failed
+  let checked = false;
+  C.probeKey = null;
+  C.expect = (names, probeKey) => {  // the probes this page needs (a11y.js says which), and a key it always draws
+    for (const n of names || []) expected.add(n);
+    if (probeKey) C.probeKey = probeKey;
+    if (checked) check();
+  };
+  C.works = (name) => !failed.has(name);
+  C.missing = () => [...failed.keys()];
+  const report = () => {
+    document.documentElement.dataset.attentionCompat = failed.size ? `missing:${[...failed.keys()].join(",")}` : "ok";
+  };
+  const fail = (name, why) => {
+    if (failed.has(name)) return;
+    failed.set(name, true);
+    console.warn(`attention: running without ${name} (${why || "not found"}): ${WITHOUT[name] || ""}`);
+    report();
+  };
+  const check = () => {
+    checked = true;
+    let pending = false;
+    for (const name of expected) {
+      if (failed.has(name)) continue;
+      let ok = false;
+      try { ok = PROBES[name] ? PROBES[name]() : true; } catch (err) { ok = false; }
+      if (ok === null && performance.now() - started < 30000) pending = true;  // not to be told yet (a chart loading)
+      else if (!ok) fail(name, ok === null ? "not there within 30 s" : "probe failed");
+    }
+    report();
+    if (pending) setTimeout(check, 500);
+  };
+  C.check = check;
+  C.fail = fail;
+  // The first run over: the app's element is there and its run state has read "running" and then "notRunning", and the
+  // page has been still for a few frames; or, where the run state cannot be read, 20 s after this file ran.
+  const started = performance.now();
+  let sawRun = false, quiet = 0, changes = 0, seen = 0, changed = null;
+  const wait = () => {
+    const state = runState();
+    if (state === "running") sawRun = true;
+    quiet = changes === seen && state === "notRunning" ? quiet + 1 : 0;
+    seen = changes;
+    if ((sawRun && quiet >= 10) || performance.now() - started > 20000) {
+      changed.disconnect();
+      check();
+      return;
+    }
+    setTimeout(wait, 50);
+  };
+  C.startCheck = () => {
+    if (C.checking) return;
+    C.checking = true;
+    changed = new MutationObserver(() => { changes += 1; });
+    changed.observe(document.documentElement, {childList: true, subtree: true, attributes: true});
+    setTimeout(wait, 50);
+  };
+
+  // --- Plotly (the plotly.js in Streamlit's own bundle, on window once a chart has loaded) ---------------------------
+  // What a11y.js, clicker.js, control.js and live-chart.js read of Plotly's drawing. (draw.js, the T control's fast
+  // redraw, reads Plotly's internals itself: to move here, docs/internals.md.)
+  const GRAPH = ".js-plotly-plot";
+  const P = {
+    plotly: () => (window.Plotly && typeof window.Plotly.react === "function" ? window.Plotly : null),
+    graphs: (root = document) => [...root.querySelectorAll(GRAPH)],
+    graphOf: (el) => (el && el.closest ? el.closest(GRAPH) : null),
+    // the graphs of the charts the app drew under a key (its charts' keys start with "chart:"), each once
+    chartGraphs: () => [...new Set(C.keyed("chart:").flatMap(([el]) => P.graphs(el)))],
+    drawn: (el) => { const g = el.querySelector(GRAPH); return !g || !!g.querySelector(".main-svg"); },
+    drawings: (el) => [...el.querySelectorAll("svg.main-svg")],
+    toolbarButtons: () => [...document.querySelectorAll(".modebar-btn, .modebar a, .modebar button")],
+    toolbarTips: () => [...document.querySelectorAll(".modebar [data-title]")],
+    // a player (an animated chart's buttons and frame slider)
+    playerButtons: (root) => [...root.querySelectorAll(".updatemenu-button")],
+    playerButtonOf: (el) => (el && el.closest ? el.closest(".updatemenu-button") : null),
+    playerButtonName: (b) => (b.querySelector(".updatemenu-item-text") || b).textContent.trim(),
+    isFirstPlayerButton: (b) => b === b.parentNode.querySelector(".updatemenu-button"),
+    playerSliders: (root) => [...root.querySelectorAll(".slider-container")],
+    playerSliderOf: (el) => (el && el.closest ? el.closest(".slider-container") : null),
+    // the slider as Plotly drew it (its active step), and the names of the chart's frames
+    slider: (gd) => (gd && gd._fullLayout && gd._fullLayout.sliders && gd._fullLayout.sliders[0]) || null,
+    frames: (gd) => (gd && gd._transitionData && gd._transitionData._frames) || [],
+    // trace `i` as Plotly drew it (its numbers as drawn: gd.data may hold them still encoded)
+    drawnTrace: (gd, i) => (gd._fullData || []).find((f) => f.index === i),
+  };
+  // once a chart of Streamlit's is on the page: it has drawn Plotly's graph, and Plotly is on window (null: not yet)
+  PROBES.plotly = () => {
+    const charts = document.querySelectorAll(id("stPlotlyChart"));
+    if (!charts.length) return true;  // nothing to tell by on this page
+    const gd = [...charts].map((c) => c.querySelector(GRAPH)).find((g) => g && g.querySelector(".main-svg"));
+    if (!gd) return null;
+    return !!(P.plotly() && gd._fullLayout && Array.isArray(gd._fullData));
+  };
+  C.plotly = P;
+
+  window.attentionCompat = C;
+})();
