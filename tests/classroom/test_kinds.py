@@ -69,7 +69,8 @@ def test_a_spread_question_freezes_the_true_row_and_its_scores():
     assert q.mode == "spread" and q.asked == s.labels[1] and q.temperature == 0.5
     assert np.allclose(q.values, softmax_rows(tr.scores[1], [0.5])[0], atol=1e-12)
     assert q.scores == tuple(tr.scores[1]) and q.options == T_OPTIONS and q.slots == s.n
-    assert model.Question.from_json(q.to_json()) == q
+    restored = model.Question.from_json(q.to_json())
+    assert restored == q
     old = json.loads(q.to_json())  # a question stored before there were kinds reads as a pick
     for key in ("mode", "scores", "options", "target", "col", "source", "link"):
         old.pop(key)

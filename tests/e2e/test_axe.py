@@ -27,7 +27,7 @@ import pytest
 
 from attention_core.codec import encode_link
 from attention_core.i18n import text
-from attention_core.registry import LANGUAGES, PAGE_KEYS
+from attention_core.registry import LANGUAGES, PAGE_KEYS, T_OPTIONS
 from attention_core.scenario import Scenario, View
 from tests.e2e import room_layout
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language, wait_for_app
@@ -271,11 +271,12 @@ def test_tables_opened_in_a_narrow_column_have_no_critical_or_serious_violation(
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_class_spread_and_its_reveal_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
+def test_class_kinds_and_their_reveals_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
                                                                            lang):
     """The class's spread of 100 points: a lecturer in presenter mode at 1920×1080 asks it on ③; a phone (390×844)
-    opens the spread page, moves a bar with the keyboard and sends; then the reveal on both sides. Every step audited,
-    in Korean and in English; the lecturer's reveal also for text too small for a room."""
+    opens the spread page, moves a bar with the keyboard and sends; then the reveal on both sides; then the same for a
+    tapped cell and a guessed T. Every step audited, in Korean and in English; the lecturer's reveals also for text
+    too small for a room."""
     from tests.e2e.test_classroom_kinds import hide_and_ask
 
     failures = {}
@@ -325,4 +326,31 @@ def test_class_spread_and_its_reveal_have_no_critical_or_serious_violation(app_s
     phone.wait_for_function(NAMED_JS, arg=".st-key-class-student-tally", timeout=WAIT, polling=200)
     wait_for_app(phone, timeout=WAIT)
     check("student: spread revealed", phone)
+
+    # the other kinds on the same pages: tap the cell (the heatmap of buttons), then guess the temperature
+    words = list(Scenario().labels)
+    for kind, answer, sent in (
+            ("tap", "class:tap-1-0", text(lang, "classroom.received_tap", row=words[1], col=words[0])),
+            ("temperature", "class:t-0", text(lang, "classroom.received_t", t=T_OPTIONS[0]))):
+        hide_and_ask(lecturer, kind)
+        check(f"lecturer: {kind} asked", lecturer, presenter=True)
+        by_key(phone, answer).wait_for(timeout=WAIT)
+        wait_for_app(phone, timeout=WAIT)
+        check(f"student: {kind}", phone)
+        target = by_key(phone, answer)
+        (target if kind == "tap" else target.locator("button").first).click()
+        phone.wait_for_function(
+            "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
+            arg=sent, timeout=WAIT, polling=200)
+        check(f"student: {kind} sent", phone)
+        by_key(lecturer, "class:reveal").locator("button").first.click()
+        by_key(lecturer, "class:reveal-summary").wait_for(timeout=WAIT)
+        settle(lecturer)
+        check(f"lecturer: {kind} revealed", lecturer, presenter=True)
+        small = room_text_failures(lecturer)
+        if small:
+            failures[f"lecturer: {kind} revealed, text too small for a room"] = small[:10]
+        phone.wait_for_function(NAMED_JS, arg=".st-key-class-student-tally", timeout=WAIT, polling=200)
+        wait_for_app(phone, timeout=WAIT)
+        check(f"student: {kind} revealed", phone)
     assert not failures, failures

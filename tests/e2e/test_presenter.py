@@ -17,9 +17,6 @@ from tests.e2e.driver import (
     settle,
 )
 
-# A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
-# the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
-
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
 STEP_BOXES_JS = """
@@ -143,8 +140,13 @@ def test_without_streamlits_run_state_the_clicker_does_nothing_of_its_own(app_se
     next_button = by_key(page, "pr:next").locator("button").first
     next_button.wait_for(state="visible", timeout=60000)
     page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=60000)
+    # the clicker listens first (capture on window) and takes a press it steps with (preventDefault and no further
+    # listener): a listener of the page's own, last in line, sees whether the press reached it untaken
+    page.evaluate("() => window.addEventListener('keydown', e => { if (e.key === 'PageDown')"
+                  " window.__pressSeen = {taken: e.defaultPrevented}; })")
     page.keyboard.press("PageDown")
-    page.wait_for_timeout(3000)  # nothing is to happen: a bounded look
+    page.wait_for_function("() => !!window.__pressSeen", timeout=60000)
+    assert page.evaluate("() => window.__pressSeen") == {"taken": False}
     assert path_of(page) == "score"
     assert page.locator("#attention-old-page").count() == 0
     next_button.click()
