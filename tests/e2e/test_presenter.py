@@ -17,8 +17,8 @@ from tests.e2e.driver import (
     settle,
 )
 
-# A key press timed against a run that is just starting: with another browser test beside it on the 2-core machine
-# the page after the press has twice not settled within 90 s (cause not found, see docs/reliability.md); run alone.
+# Key presses timed against a run that is just starting: the races they once lost (a blank page, a new page's
+# widgets reported back at their defaults) and how each was closed are in docs/reliability.md.
 
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
