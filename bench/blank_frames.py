@@ -13,7 +13,7 @@ such frames is one blank; its hold is the time from its first frame to the first
 Reported per page: bursts with a blank frame in any chart (and which: each page is a new session, whose first
 burst is its T control's first release, after which the T charts are drawn in place), which charts, and the holds
 (median, max). `--app-dir`
-measures another checkout's app (e.g. a git worktree of the code before a change) with this same script.
+measures another checkout's app (e.g. a clone of the code before a change) with this same script.
 """
 
 from __future__ import annotations

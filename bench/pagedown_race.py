@@ -16,7 +16,7 @@ saw them: NS (a run starts: `full`, or the fragments it reruns, W for presenter 
 T-part run) and F<status> (it ended: 0 whole run done, 2 stopped for a newer request, 3 fragment run done). A
 failed try's messages are written to --log-dir as text. The shapes are counted at the end: the interleaving the
 race needs is rare (a few tries in a hundred), so a fix is judged by its failures over many tries and by whether
-the shape that failed still occurs. `--app-dir` runs another checkout's app (a git worktree of the code before a
+the shape that failed still occurs. `--app-dir` runs another checkout's app (a clone of the code before a
 change) with this same script.
 """
 

@@ -224,7 +224,7 @@ def latency_row(r: dict, passed: bool | None, profile: dict | None) -> list[obje
 
 
 def markdown(run: dict) -> str:
-    """The whole docs/performance-report.md from one run's raw results."""
+    """The whole report (bench/results/report.md by default) from one run's raw results."""
     m, s = run["machine"], run["settings"]
     rows = [summarize(res) for res in run["results"]]
     profiles = run.get("profile", {})
@@ -317,7 +317,7 @@ def markdown(run: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-# the T control's targets (issue 20): key press → final chart data, and a drag frame
+# the T control's targets (docs/performance.md): key press → final chart data, and a drag frame
 CONTROL_RATIO, CONTROL_MS_DEFAULT, CONTROL_MS_64 = 0.5, 120.0, 250.0
 FRAME_MS_8, FRAME_MS_64 = 16.0, 50.0
 

@@ -2,7 +2,7 @@
 
     python bench/run.py [--quick] [--pages home,score] [--sizes 4,8,16,32,64] [--reps 15] [--warmup 5]
                         [--pattern sweep|alternate] [--via slider|send] [--cold-reps 3]
-                        [--out docs/performance-report.md]
+                        [--out bench/results/report.md]
 
 Two servers run side by side with the same flags: the app (with ATTENTION_TIMING_LOG set, so every script
 run logs its server-side time) and `bench/bare_app.py`, the floor: a sidebar T slider and the same charts
@@ -55,7 +55,8 @@ sys.path.insert(0, str(ROOT))
 from bench import report  # noqa: E402
 
 PAGE_KEYS = ("home", "gaze", "score", "temperature", "value", "residual", "multihead")
-CONTROL_PAGES = ("home", "temperature", "value", "residual")  # the drag-frame targets of issue 20
+# the pages the T control's press and drag-frame targets name
+CONTROL_PAGES = ("home", "temperature", "value", "residual")
 SHOW_FALLBACK_JS = "() => document.querySelectorAll('style[id^=\"attention-t-hide-\"]').forEach(s => s.remove())"
 SIZES = (4, 8, 16, 32, 64)
 VIEWPORT = {"width": 1280, "height": 720}
@@ -555,7 +556,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--browser-profiles", type=int, default=2,
                     help="CPU-profile in the browser one step of this many pages furthest from the floor, "
                          "at 8 words and at the largest n")
-    ap.add_argument("--out", default=str(ROOT / "docs" / "performance-report.md"))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "report.md"))
     ap.add_argument("--from-json", metavar="RAW", help="only rewrite --out from a raw results file of an earlier run")
     args = ap.parse_args(argv)
     if args.quick:
@@ -577,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.from_json:
         run = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(report.markdown(run), encoding="utf-8")
         print(f"report: {args.out}")
         return 0

@@ -145,7 +145,7 @@ def test_the_position_gaze_explanation_is_the_math():
     assert checked > 0
 
 
-def test_the_issue_example_every_word_on_the_beautiful_one_because_of_the_emotion_axis():
+def test_the_source_text_example_every_word_on_the_beautiful_one_because_of_the_emotion_axis():
     """The default sentence at α = 1: every word puts about 0.99 on ‘아름다운’; PE adds sin(2) to its emotion axis
     and W_K carries it into K₁ three times over."""
     s = Scenario().with_pe_alpha(1.0)

@@ -3,7 +3,7 @@
 - With the pinned versions every use passes its self-check.
 - No other file of attention_core (nor a page, nor app.py) names that surface: Python outside compat.py, JavaScript
   outside compat.js. ui/web/tcontrol/draw.js may name Plotly's internals (only Plotly's): the T control's fast redraw
-  is being reworked elsewhere, and docs/internals.md lists each of its uses as "to move into compat.js's Plotly
+  reads them itself for now, and docs/internals.md lists each of its uses as "to move into compat.js's Plotly
   section". The class's spread and tap controls give their own elements classes named as Streamlit names a keyed
   element's, for the tests' `by_key`; they read nothing of Streamlit's.
 - The style sheets keep their selectors; docs/internals.md names every Streamlit test id and Plotly class they use.
@@ -171,7 +171,7 @@ def test_internals_md_lists_every_use_and_probe_and_the_readme_points_at_it():
     for name in probes:
         assert f"`{name}`" in doc, name
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    upgrading = readme[readme.index("### Upgrading the pinned versions"):]
+    upgrading = readme[readme.index("## Upgrading the pinned versions"):]  # an h2 or an h3
     upgrading = upgrading[:upgrading.index("\n## ")]
     assert "docs/internals.md" in upgrading
 

@@ -4,9 +4,9 @@
 `st.plotly_chart` gives its element an id made from the figure itself, and Streamlit's frontend keys the chart
 by that id: a new figure is a new chart, mounted afresh, blank until Plotly has drawn it. After a burst of T
 presses the server's run redrew every T chart that way, and the class saw charts go blank for 13–316 ms
-(docs/rehearsal.md); during ⑦'s auto-training three of its charts were blank most of the time. This component
-(`ui/web/live-chart.js`) keeps one element under its key and hands each new figure to `Plotly.react`, which redraws
-the same plot.
+(`python bench/blank_frames.py`, docs/performance.md); during ⑦'s auto-training three of its charts were blank
+most of the time. This component (`ui/web/live-chart.js`) keeps one element under its key and hands each new figure
+to `Plotly.react`, which redraws the same plot.
 
 It uses the Plotly.js Streamlit loads for its own charts (`window.Plotly`, see facts; read through ui/web/compat.js),
 so a page that shows a live chart has shown at least one `st.plotly_chart` in the same document first: ⑦ has some of

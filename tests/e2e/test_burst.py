@@ -35,8 +35,8 @@ RECORD_STEPS_JS = """
 shown_t = t_shown
 # once the session's T control has drawn a T in the browser (the first burst), every chart of a T part is drawn in
 # place (ui/live_chart: Plotly.react on the same node), never mounted afresh by a T run: mounted afresh, a chart stood
-# blank for 13–316 ms after a burst while Plotly drew a new one (docs/rehearsal.md). MARK_JS marks the drawn node of
-# each and returns their keys; KEPT_JS lists those not kept.
+# blank for 13–316 ms after a burst while Plotly drew a new one (docs/performance.md, blank frames). MARK_JS marks
+# the drawn node of each and returns their keys; KEPT_JS lists those not kept.
 T_CHARTS = '[data-testid="stMain"] [class*="st-key-t-part-"] [class*="st-key-chart-"]'
 MARK_JS = f"""() => [...document.querySelectorAll('{T_CHARTS}')].map(box => {{
   const gd = box.querySelector('.js-plotly-plot'); if (gd) gd.__e2eKept = 1;

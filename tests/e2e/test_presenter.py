@@ -17,6 +17,9 @@ from tests.e2e.driver import (
     settle,
 )
 
+# Key presses timed against a run that is just starting: the races they once lost (a blank page, a new page's
+# widgets reported back at their defaults) and how each was closed are in docs/reliability.md.
+
 HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
 STEP_BOXES_JS = """

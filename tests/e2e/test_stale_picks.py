@@ -1,4 +1,4 @@
-"""Issue 19's crash in a real browser: on ②, a sentence whose second word changes, then a row picked. The
+"""A crash once seen in a real browser: on ②, a sentence whose second word changes, then a row picked. The
 browser reported the column picker's old label along with the pick, which ended the page in a TypeError."""
 
 from __future__ import annotations
