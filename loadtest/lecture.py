@@ -24,13 +24,13 @@ The lecturer (one session, on the first process, or wherever the balancer puts i
     sends for PageDown. After the last scene, with `--at-end loop` (the default) it follows the Home link and
     presses `home:lesson` again (both runs are "restart"), with `--at-end stop` it stays on the last scene;
   - after every run checks that its own state, decoded from the share link its sidebar draws, is the scene's state
-    (the scene's sentence, weights, T, picks, with its language and presenter mode) on the scene's page ("lost"
-    otherwise).
+    (the scene's sentence, weights, T, picks, with its language; the link never carries presenter mode) on the
+    scene's page ("lost" otherwise).
 
 One simulated student (a phone):
   - joins at a moment drawn within the first --join seconds (30) by opening the lecturer's share link: the page of
     the scene on show with `?s=` of the lecturer's state, built with `codec.encode_link` from that scene as the
-    lecturer's sidebar shows it (presenter mode included; `--student-link plain` leaves it out); the run that opens
+    lecturer's sidebar shows it (without presenter mode, which stays with the lecturer); the run that opens
     it is "load". From then on it sends the query string the app writes into the address, as a browser does;
   - follows the lecturer (--follow of the class, 0.9; the rest stay where they are): when the lecturer moves to a
     scene on another page, it follows that page's link after a delay drawn from --react (1–5 s, uniform), to the
@@ -116,9 +116,8 @@ def typed(index: int, k: int) -> str:
 class Lecture:
     """The lecturer's current scene, shared with the students' tasks: the link they open and the page they follow."""
 
-    def __init__(self, lesson: tuple[scenes.Scene, ...], presenter_link: bool) -> None:
+    def __init__(self, lesson: tuple[scenes.Scene, ...]) -> None:
         self.lesson = lesson
-        self.presenter_link = presenter_link
         self.lang = lesson[0].view.lang
         self.scene = 0
         self.version = 0
@@ -137,17 +136,15 @@ class Lecture:
         return self.lesson[self.scene].page
 
     def state(self, index: int | None = None) -> tuple:
-        """Scene `index`'s state as the lecturer's session holds it: the scene's, in the lecturer's language and
-        presenter mode (scenes.apply keeps both)."""
+        """Scene `index`'s state as the lecturer's share link carries it: the scene's, in the lecturer's language
+        (scenes.apply keeps it), without presenter mode (the session has it on; the link never carries it)."""
         scene = self.lesson[self.scene if index is None else index]
-        return scene.scenario, replace(scene.view, lang=self.lang, presenter=True)
+        return scene.scenario, replace(scene.view, lang=self.lang, presenter=False)
 
     def link(self) -> tuple[str, str]:
         """The share link of the scene on show, as the lecturer's sidebar draws it (`frame.share_url`): the page's
-        path and `s=` of its state (presenter mode left out with --student-link plain)."""
+        path and `s=` of its state."""
         scenario, view = self.state()
-        if not self.presenter_link:
-            view = replace(view, presenter=False)
         return PATHS[self.page], f"s={codec.encode_link(scenario, view)}"
 
 
@@ -393,7 +390,7 @@ async def lecture_level(urls: list[str], n: int, args, pids: list[int], logs: li
         alone = await walk_alone(url, args)
     await asyncio.sleep(1.0)
     meter = Meter(pids, logs, extra_pids)
-    lecture = Lecture(scenes.builtin(), presenter_link=args.student_link == "shown")
+    lecture = Lecture(scenes.builtin())
     sessions: list[StudentSession] = []
     ends: list[float] = []
 
@@ -419,7 +416,7 @@ async def lecture_level(urls: list[str], n: int, args, pids: list[int], logs: li
     lags = [x for rep in reports for x in rep.follow_lags]
     out = {
         "n": n, "servers": len(warm or urls), "duration_s": args.duration, "every_s": args.every,
-        "student_link": args.student_link, "open": args.open, "at_end": args.at_end,
+        "open": args.open, "at_end": args.at_end,
         "followers": sum(p.follows for p in student_plans), "typists": sum(p.types for p in student_plans),
         "joined": sum(1 for rep in reports if any(r.kind == "load" and not r.errors for r in rep.results)),
         "runs": len(results) + len(lect.results),
@@ -506,9 +503,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps-per-min", type=float, default=3.0, help="T steps (released drags) per student a minute")
     ap.add_argument("--typists", type=float, default=0.25, help="the share of the class that types its own sentence")
     ap.add_argument("--type-every", type=float, default=60.0, help="a typist's mean seconds between sentences")
-    ap.add_argument("--student-link", choices=("shown", "plain"), default="shown",
-                    help="the students open the share link as the lecturer's sidebar shows it (presenter mode on), "
-                         "or with presenter mode left out")
     ap.add_argument("--late-student", type=float, default=1.0, help="a student's run over this many s is late")
     ap.add_argument("--late-lecturer", type=float, default=0.3, help="the lecturer's run over this many s is late")
     ap.add_argument("--seed", type=int, default=0)

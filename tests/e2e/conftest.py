@@ -95,6 +95,15 @@ def app_server() -> StreamlitServer:
         yield server
 
 
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory) -> StreamlitServer:
+    """A server whose class store is a folder of its own (`class_dir`), shared by a module's tests."""
+    folder = tmp_path_factory.mktemp("classes")
+    with start_server(env={"ATTENTION_CLASS_DIR": str(folder)}) as server:
+        server.class_dir = folder
+        yield server
+
+
 @pytest.fixture
 def streamlit_server():
     """Factory: ``with streamlit_server() as srv:`` -> freshly started server.

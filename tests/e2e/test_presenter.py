@@ -198,3 +198,20 @@ def test_pagedown_while_typing_a_sentence_keeps_the_text_and_steps_once_it_is_se
     settle(page)
     assert by_key(page, "pr:sentence").locator("input").input_value().endswith(" 정말")
     assert_no_exception(page)
+
+
+def test_a_copy_of_the_old_page_never_stays_once_the_clicker_stands_down(app_server, new_page):
+    """The clicker puts a copy of the page it leaves over the page until the new one has its title. Should a probe of
+    the self-check be told missing while the copy is up (the clicker then stands down), the copy goes at the page's
+    next change instead of staying over it for good."""
+    page = new_page(viewport=(1920, 1080))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    page.evaluate("""() => {
+      window.attentionCompat.fail('main', 'taken away by the test');  // the clicker stands down
+      const box = document.createElement('div');  // with a copy up (as the clicker's own, with the title still there)
+      box.id = window.attentionCompat.OLD_PAGE;
+      box.dataset.shownAt = String(performance.now());
+      document.body.appendChild(box);  // itself a change of the page
+    }""")
+    page.wait_for_function("() => !document.getElementById(window.attentionCompat.OLD_PAGE)", timeout=30000)

@@ -18,8 +18,9 @@ const el = (attrs = {}, inside = {}) => ({
   querySelectorAll: (sel) => (inside[sel] ? [inside[sel]] : []),
 });
 
-// A page as Streamlit 1.67 draws one of the app's, less what `without` names.
-function fakePage(without = []) {
+// A page as Streamlit 1.67 draws one of the app's, less what `without` names; `extra` adds or replaces selectors
+// (a page mid-run, a copy of the old page over it).
+function fakePage(without = [], extra = {}) {
   const gone = new Set(without);
   const h1 = el();
   const block = el();
@@ -32,6 +33,7 @@ function fakePage(without = []) {
     '[data-testid="stSidebar"]': el(gone.has("sidebar") ? {} : { "data-collapsed": "false" }),
     '[data-testid="stHeader"]': gone.has("header") ? null : el(),
     ".st-key-sb-presenter": gone.has("keys") ? null : el(),
+    ...extra,
   };
   const document = {
     documentElement: { dataset: {} },
@@ -41,12 +43,13 @@ function fakePage(without = []) {
   };
   const warnings = [];
   const window = {};
+  const later = [];  // what the file asked to be called again (the fake runs none of it by itself)
   const context = vm.createContext({
-    window, document, performance, setTimeout: () => 0,
+    window, document, performance, setTimeout: (fn) => later.push(fn),
     console: { warn: (text) => warnings.push(text), log: () => {} },
   });
   vm.runInContext(SOURCE.replace("__COMPAT_VERSION__", "test"), context);
-  return { C: window.attentionCompat, document, warnings };
+  return { C: window.attentionCompat, document, warnings, later };
 }
 
 const APP_PROBES = ["run-state", "main", "header", "plotly", "block", "sidebar", "keys"];
@@ -110,4 +113,33 @@ test("a second copy in the same tab finds the first; another version defines it 
   vm.runInContext(SOURCE.replace("__COMPAT_VERSION__", "two"), context);
   assert.notEqual(window.attentionCompat, first);
   assert.equal(window.attentionCompat.version, "two");
+});
+
+test("a page mid-run is not judged: the check waits for the run to end, then passes", () => {
+  const running = fakePage([], { '[data-testid="stApp"]': el({ "data-test-script-state": "running" }) });
+  running.C.expect(APP_PROBES, "sb:presenter");
+  running.C.check();
+  assert.deepEqual(running.warnings, []);
+  assert.equal(running.later.length, 1);  // asked again, nothing told
+  for (const name of APP_PROBES) assert.equal(running.C.works(name), true, name);
+});
+
+test("under a copy of the old page (a clicker's step under way) nothing is judged, not even its chartless copy", () => {
+  const copy = { closest: () => copy };
+  const chart = { closest: (sel) => (sel === "#attention-old-page" ? copy : null), querySelector: () => null };
+  const { C, warnings, later } = fakePage(["main"], {
+    "#attention-old-page": copy, '[data-testid="stPlotlyChart"]': chart });
+  C.expect(APP_PROBES, "sb:presenter");
+  C.check();
+  assert.deepEqual(warnings, []);
+  assert.equal(later.length, 1);
+});
+
+test("a page with its main area but no title yet is waited for, not told as missing", () => {
+  const { C, warnings, later } = fakePage([], { '[data-testid="stMain"] h1': null });
+  C.expect(["main"], "sb:presenter");
+  C.check();
+  assert.deepEqual(warnings, []);
+  assert.equal(C.works("main"), true);
+  assert.equal(later.length, 1);
 });

@@ -28,7 +28,7 @@
   };
   const showSnapshot = () => {
     const box = document.createElement("div");
-    box.id = "attention-old-page";
+    box.id = C.OLD_PAGE;
     box.setAttribute("aria-hidden", "true");  // a picture of the old page: screen readers and the keyboard skip it
     box.inert = true;
     const r = snapshot.rect;
@@ -193,12 +193,19 @@
   };
 
   new MutationObserver(() => {
+    const old = document.getElementById(C.OLD_PAGE);
+    // the copy of the old page goes once the new page has its title; and whatever happens, it never stays over the
+    // page: not once the clicker stands down (a probe told missing while it was up), not past SNAPSHOT_MS
+    const stale = old && (!on() || performance.now() - Number(old.dataset.shownAt) > SNAPSHOT_MS);
+    if (stale) {
+      old.remove();
+      snapshot = null;
+    }
     if (!on()) return;
     const main = C.main();
     const titled = !!(main && main.querySelector("h1"));
-    const old = document.getElementById("attention-old-page");
     if (titled) {
-      if (old) {
+      if (old && !stale) {
         old.remove();
         snapshot = null;
       }

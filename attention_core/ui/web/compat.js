@@ -108,9 +108,18 @@
   };
 
   // --- the self-check -------------------------------------------------------------------------------------------------
+  // The probes judge the page at rest: between runs, with no copy of the page the clicker is leaving over it (on a
+  // busy machine the first check can fall in the middle of a page change, when the new page has no title yet and the
+  // copy's charts have no Plotly behind them). Until then, and for what is not there yet, the check waits, up to
+  // PATIENCE_MS after this file ran.
+  const PATIENCE_MS = 60000;
+  const OLD_PAGE = "attention-old-page";  // the id of the clicker's copy of the page it leaves
+  C.OLD_PAGE = OLD_PAGE;
+  const inCopy = (el) => !!(el.closest && el.closest(`#${OLD_PAGE}`));
+  const atRest = () => runState() !== "running" && !document.querySelector(`#${OLD_PAGE}`);
   const PROBES = {
     "run-state": () => RUN_STATES.includes(runState()),
-    main: () => document.querySelectorAll(SEL.main).length === 1 && !!C.title(),
+    main: () => document.querySelectorAll(SEL.main).length === 1 && (C.title() ? true : null),
     block: () => { const m = main(), b = C.block(); return !!(m && b && m.contains(b)); },
     sidebar: () => { const s = document.querySelector(SEL.sidebar); return !!s && s.hasAttribute(FOLDED); },
     header: () => !!document.querySelector(SEL.header),
@@ -148,13 +157,15 @@
   };
   const check = () => {
     checked = true;
+    const patient = performance.now() - started < PATIENCE_MS;
+    if (patient && !atRest()) { setTimeout(check, 500); return; }
     let pending = false;
     for (const name of expected) {
       if (failed.has(name)) continue;
       let ok = false;
       try { ok = PROBES[name] ? PROBES[name]() : true; } catch (err) { ok = false; }
-      if (ok === null && performance.now() - started < 30000) pending = true;  // not to be told yet (a chart loading)
-      else if (!ok) fail(name, ok === null ? "not there within 30 s" : "probe failed");
+      if (ok === null && patient) pending = true;  // not to be told yet (a chart loading, a title not drawn yet)
+      else if (!ok) fail(name, ok === null ? `not there within ${PATIENCE_MS / 1000} s` : "probe failed");
     }
     report();
     if (pending) setTimeout(check, 500);
@@ -214,9 +225,9 @@
   };
   // once a chart of Streamlit's is on the page: it has drawn Plotly's graph, and Plotly is on window (null: not yet)
   PROBES.plotly = () => {
-    const charts = document.querySelectorAll(id("stPlotlyChart"));
+    const charts = [...document.querySelectorAll(id("stPlotlyChart"))].filter((c) => !inCopy(c));
     if (!charts.length) return true;  // nothing to tell by on this page
-    const gd = [...charts].map((c) => c.querySelector(GRAPH)).find((g) => g && g.querySelector(".main-svg"));
+    const gd = charts.map((c) => c.querySelector(GRAPH)).find((g) => g && g.querySelector(".main-svg"));
     if (!gd) return null;
     return !!(P.plotly() && gd._fullLayout && Array.isArray(gd._fullData));
   };
