@@ -103,9 +103,9 @@ class Page(Bindings, TParts):
 
     @property
     def lesson(self) -> analysis.Lesson:
-        """Every result of the current scenario, computed once per change."""
-        if self._lesson is None or self._lesson.scenario is not self.scenario:
-            self._lesson = analysis.compute(self.scenario)
+        """Every result of the current scenario, computed once per state in the process (shared, read only)."""
+        if self._lesson is None or self._lesson.scenario.key != self.scenario.key:
+            self._lesson = analysis.shared_lesson(self.scenario)
         return self._lesson
 
     def update(self, scenario: Scenario | None = None, view: View | None = None, from_editor: bool = False) -> None:
