@@ -30,8 +30,9 @@ The lecturer (one session, on the first process, or wherever the balancer puts i
 One simulated student (a phone):
   - joins at a moment drawn within the first --join seconds (30) by opening the lecturer's share link: the page of
     the scene on show with `?s=` of the lecturer's state, built with `codec.encode_link` from that scene as the
-    lecturer's sidebar shows it (presenter mode included; `--student-link plain` leaves it out); the run that opens
-    it is "load". From then on it sends the query string the app writes into the address, as a browser does;
+    lecturer's sidebar shows it (presenter mode left out, as `frame.share_url` writes it; `--student-link presenter`
+    puts it in); the run that opens it is "load". From then on it sends the query string the app writes into the
+    address, as a browser does;
   - follows the lecturer (--follow of the class, 0.9; the rest stay where they are): when the lecturer moves to a
     scene on another page, it follows that page's link after a delay drawn from --react (1–5 s, uniform), to the
     page on show at that moment ("follow"); a scene on the same page is no switch;
@@ -144,10 +145,10 @@ class Lecture:
 
     def link(self) -> tuple[str, str]:
         """The share link of the scene on show, as the lecturer's sidebar draws it (`frame.share_url`): the page's
-        path and `s=` of its state (presenter mode left out with --student-link plain)."""
+        path and `s=` of its state, presenter mode left out (with --student-link presenter: in, as a link written by
+        hand would have it)."""
         scenario, view = self.state()
-        if not self.presenter_link:
-            view = replace(view, presenter=False)
+        view = replace(view, presenter=self.presenter_link)
         return PATHS[self.page], f"s={codec.encode_link(scenario, view)}"
 
 
@@ -208,10 +209,12 @@ async def open_lesson(session: StudentSession, record, how: str, timeout: float)
 
 
 def lecturer_lost(session: StudentSession, lecture: Lecture, index: int) -> list[str]:
-    """The lecturer's own state (its share link) and page against scene `index`'s."""
+    """The lecturer's own state (its share link) and page against scene `index`'s. The share link leaves presenter
+    mode out (`frame.share_url`: it is the lecturer's, not the lesson's)."""
     out = []
     token = session.echo.get(STATE_LINK)
-    want = codec.link_payload(*lecture.state(index))
+    scenario, view = lecture.state(index)
+    want = codec.link_payload(scenario, replace(view, presenter=False))
     try:
         shown = codec.link_payload(*codec.decode_link(token)) if token else None
     except InputError as err:
@@ -393,7 +396,7 @@ async def lecture_level(urls: list[str], n: int, args, pids: list[int], logs: li
         alone = await walk_alone(url, args)
     await asyncio.sleep(1.0)
     meter = Meter(pids, logs, extra_pids)
-    lecture = Lecture(scenes.builtin(), presenter_link=args.student_link == "shown")
+    lecture = Lecture(scenes.builtin(), presenter_link=args.student_link == "presenter")
     sessions: list[StudentSession] = []
     ends: list[float] = []
 
@@ -506,9 +509,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps-per-min", type=float, default=3.0, help="T steps (released drags) per student a minute")
     ap.add_argument("--typists", type=float, default=0.25, help="the share of the class that types its own sentence")
     ap.add_argument("--type-every", type=float, default=60.0, help="a typist's mean seconds between sentences")
-    ap.add_argument("--student-link", choices=("shown", "plain"), default="shown",
-                    help="the students open the share link as the lecturer's sidebar shows it (presenter mode on), "
-                         "or with presenter mode left out")
+    ap.add_argument("--student-link", choices=("shown", "presenter"), default="shown",
+                    help="the students open the share link as the lecturer's sidebar shows it (presenter mode left "
+                         "out), or with presenter mode in, as a link written by hand may have it")
     ap.add_argument("--late-student", type=float, default=1.0, help="a student's run over this many s is late")
     ap.add_argument("--late-lecturer", type=float, default=0.3, help="the lecturer's run over this many s is late")
     ap.add_argument("--seed", type=int, default=0)
