@@ -214,9 +214,16 @@ def print_table(results: dict, n: int, load: tuple[float, float]) -> None:
         print(f"| {page} | {r['cold']['cpu_ms']:.0f} ms | {r['warm']['cpu_ms']:.0f} ms | **{ratio:.2f}× "
               f"({lo:.2f}–{hi:.2f})** | {wratio:.2f}× ({wlo:.2f}–{whi:.2f}) | {r['cold']['bytes'] / 1000:.1f} / "
               f"{r['warm']['bytes'] / 1000:.1f} kB | {step} | {step_bytes} |")
-    cold = sum(summary(res)["cold"]["cpu_ms"] for res in results.values())
-    warm = sum(summary(res)["warm"]["cpu_ms"] for res in results.values())
-    print(f"\nevery page, sum of medians: cold {cold:.0f} ms, warm {warm:.0f} ms, warm/cold {warm / cold:.2f}×")
+    cold, warm = every_page(results, "cold"), every_page(results, "warm")
+    (lo, hi), both = report.ratio_ci(warm, cold), report.ratio(report.median(warm), report.median(cold))
+    print(f"\nevery page in turn (one pair's pages added up, median over pairs): cold {report.median(cold):.0f} ms, "
+          f"warm {report.median(warm):.0f} ms CPU, warm/cold **{both:.2f}× ({lo:.2f}–{hi:.2f})**")
+
+
+def every_page(results: dict, kind: str) -> list[float]:
+    """Per pair (repetition), the CPU ms of `kind` added up over the pages: a student following every page once."""
+    runs = [res[kind] for res in results.values()]
+    return [sum(r[i]["cpu_ms"] for r in runs) for i in range(min(len(r) for r in runs))]
 
 
 def main() -> None:

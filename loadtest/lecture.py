@@ -53,10 +53,12 @@ T step, the T parts' FINISHED_FRAGMENT_RUN_SUCCESSFULLY). "Late": a student's ru
 PageDown shown (its run finished) to a follower's page shown (reaction delay included).
 
 Reported per level: p50/p95/max per kind of run (load, follow, step, sentence; the lecturer's pagedown, alone and
-under the class, and all its runs), the late and lost runs, errors (exception elements, timeouts, closed sockets,
-page not found), the servers' CPU, their RSS before, peak and at the end with everyone connected (per student =
-growth / N), this client's own CPU, what every other process on the machine used meanwhile and the load average
-before and after (loadtest/run.py's `Meter`), and the app's per-run script time (ATTENTION_TIMING_LOG).
+under the class, and all its runs) and what such a run receives (p50/p95 bytes: the client keeps and names the
+messages a browser's cache keeps, so a large element it holds comes as a reference, loadtest/run.py), the late and
+lost runs, errors (exception elements, timeouts, closed sockets, page not found), the servers' CPU, their RSS before,
+peak and at the end with everyone connected (per student = growth / N), this client's own CPU, what every other
+process on the machine used meanwhile and the load average before and after (loadtest/run.py's `Meter`), and the app's
+per-run script time (ATTENTION_TIMING_LOG).
 Exit code 0 when every level had no error and nothing lost.
 """
 
@@ -374,7 +376,10 @@ async def student(url: str, index: int, plan: Plan, lecture: Lecture, args, unti
 # --- one level ---------------------------------------------------------------------------------------------
 def latencies(results: list[RunResult], kinds: tuple[str, ...], late_s: float | None = None) -> dict:
     xs = [r.seconds for r in results if r.kind in kinds and not r.errors]
+    sent = [r.nbytes for r in results if r.kind in kinds and not r.errors]
     out = {"count": len(xs), "p50": percentile(xs, 50), "p95": percentile(xs, 95), "max": max(xs) if xs else None}
+    if any(sent):  # (the lecturer's runs alone are timed, not counted)
+        out.update(bytes_p50=percentile(sent, 50), bytes_p95=percentile(sent, 95))
     if late_s is not None:
         out["late"] = sum(x > late_s for x in xs)
     return out
@@ -452,8 +457,10 @@ def fmt(x: float | None) -> str:
 
 def line(name: str, d: dict) -> str:
     late = f", late {d['late']}" if "late" in d else ""
+    sent = (f"; sent p50 {d['bytes_p50'] / 1000:.1f} kB p95 {d['bytes_p95'] / 1000:.1f} kB"
+            if d.get("bytes_p50") is not None else "")
     return (f"  {name:18s} p50 {fmt(d['p50'])}  p95 {fmt(d['p95'])}  max {fmt(d['max'])}  "
-            f"({d['count']} runs{late})")
+            f"({d['count']} runs{late}{sent})")
 
 
 def print_level(res: dict) -> None:
