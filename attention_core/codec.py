@@ -208,6 +208,8 @@ def _exact(v: object) -> object:
         return {"shape": list(v.shape), "values": v.astype(float).ravel().tolist()}
     if isinstance(v, (list, tuple)):
         return [_exact(x) for x in v]
+    if isinstance(v, np.generic):  # a numpy number in a field: as the Python number it is
+        return v.item()
     return v
 
 

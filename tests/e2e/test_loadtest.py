@@ -52,7 +52,10 @@ def test_a_short_lecture_walks_the_lesson_and_the_class_follows_with_nothing_los
     assert res["joined"] == 5 and res["final_check_ok"] == 5
     assert (res["followers"], res["typists"]) == (4, 2)
     for kind in ("load", "follow", "step", "sentence"):
-        assert set(res["students"][kind]) == {"count", "p50", "p95", "max", "late"}, kind
+        assert set(res["students"][kind]) == {"count", "p50", "p95", "max", "late", "bytes_p50", "bytes_p95"}, kind
+    # the clients keep and name cached messages as a browser does: a page switch gets the page's large scripts (the
+    # T control's library, the accessibility script, the clicker) as references, not again
+    assert 0 < res["students"]["follow"]["bytes_p50"] < res["students"]["load"]["bytes_p50"] - 50_000
     assert res["students"]["load"]["count"] == 5 and res["students"]["step"]["count"] >= 1
     assert res["students"]["follow"]["count"] >= 1 and res["students"]["sentence"]["count"] >= 1
     assert res["steps_whole"] == 0  # a T step is a run of the page's T parts, as a browser's
