@@ -28,6 +28,7 @@ from .attention import (
 )
 from .errors import InputError
 from .scenario import Scenario
+from .shared import Space
 
 DOCUMENT_Z = (2.0, 1.0, 0.1)
 DOCUMENT_TABLE = {0.5: (0.85, 0.12, 0.03), 1.0: (0.66, 0.24, 0.10), 2.0: (0.45, 0.32, 0.23)}  # as printed
@@ -53,6 +54,15 @@ def compute(s: Scenario) -> Lesson:
     w_q, w_k, w_v, w_o = s.multi_head_weights
     multi = multi_head_attention(s.x, w_q, w_k, w_v, w_o, s.n_heads, temperature=s.mh_temperature)
     return Lesson(s, trace, residual, normalized, without, multi)
+
+
+_LESSONS = Space("lesson")
+
+
+def shared_lesson(s: Scenario) -> Lesson:
+    """`compute(s)`, once per state in the process (attention_core/shared.py): every session on the same state gets
+    the same Lesson, read only."""
+    return _LESSONS.get_or_build((s.key,), lambda: compute(s))
 
 
 def bilinear(w_q: np.ndarray, w_k: np.ndarray) -> np.ndarray:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
+import hashlib
 import itertools
 import json
 import math
@@ -187,6 +189,28 @@ def loads(text: str, bad: Callable[[], InputError]) -> object:
 def encode_link(scenario: Scenario, view: View) -> str:
     """The URL-safe token for `?s=` that reproduces this scenario and view."""
     return pack(link_payload(scenario, view))
+
+
+def state_key(scenario: Scenario) -> str:
+    """The scenario's exact canonical encoding, as a short digest: the key under which what depends only on the
+    lesson state is shared by every session (attention_core/shared.py). Every field of the scenario, its numbers
+    exactly (a link rounds them to hundredths, and two states a link cannot tell apart must not share a chart), as
+    sorted compact JSON, then BLAKE2b (128 bits). Equal scenarios give equal keys in any process; the view (picks,
+    language, presenter mode) is not part of it: what depends on the view is keyed by the view as well."""
+    doc = {f.name: _exact(getattr(scenario, f.name)) for f in dataclasses.fields(scenario)}
+    raw = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return hashlib.blake2b(raw.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def _exact(v: object) -> object:
+    """A scenario field as JSON that tells any two different values apart (floats by their shortest repr)."""
+    if isinstance(v, np.ndarray):
+        return {"shape": list(v.shape), "values": v.astype(float).ravel().tolist()}
+    if isinstance(v, (list, tuple)):
+        return [_exact(x) for x in v]
+    if isinstance(v, np.generic):  # a numpy number in a field: as the Python number it is
+        return v.item()
+    return v
 
 
 def decode_link(token: object) -> tuple[Scenario, View]:

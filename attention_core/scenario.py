@@ -202,6 +202,13 @@ class Scenario:
     mask: str = "none"
 
     @cached_property
+    def key(self) -> str:
+        """The state's canonical key (`codec.state_key`): what is shared across sessions is shared under it."""
+        from .codec import state_key  # codec reads scenarios: imported when first asked
+
+        return state_key(self)
+
+    @cached_property
     def tokens(self) -> tuple[str, ...]:
         return tuple(self.sentence.split())
 

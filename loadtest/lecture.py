@@ -24,14 +24,15 @@ The lecturer (one session, on the first process, or wherever the balancer puts i
     sends for PageDown. After the last scene, with `--at-end loop` (the default) it follows the Home link and
     presses `home:lesson` again (both runs are "restart"), with `--at-end stop` it stays on the last scene;
   - after every run checks that its own state, decoded from the share link its sidebar draws, is the scene's state
-    (the scene's sentence, weights, T, picks, with its language; the link never carries presenter mode) on the
-    scene's page ("lost" otherwise).
+    (the scene's sentence, weights, T, picks, with its language and presenter mode) on the scene's page ("lost"
+    otherwise).
 
 One simulated student (a phone):
   - joins at a moment drawn within the first --join seconds (30) by opening the lecturer's share link: the page of
     the scene on show with `?s=` of the lecturer's state, built with `codec.encode_link` from that scene as the
-    lecturer's sidebar shows it (without presenter mode, which stays with the lecturer); the run that opens
-    it is "load". From then on it sends the query string the app writes into the address, as a browser does;
+    lecturer's sidebar shows it (presenter mode left out, as `frame.share_url` writes it; `--student-link presenter`
+    puts it in); the run that opens it is "load". From then on it sends the query string the app writes into the
+    address, as a browser does;
   - follows the lecturer (--follow of the class, 0.9; the rest stay where they are): when the lecturer moves to a
     scene on another page, it follows that page's link after a delay drawn from --react (1–5 s, uniform), to the
     page on show at that moment ("follow"); a scene on the same page is no switch;
@@ -52,10 +53,12 @@ T step, the T parts' FINISHED_FRAGMENT_RUN_SUCCESSFULLY). "Late": a student's ru
 PageDown shown (its run finished) to a follower's page shown (reaction delay included).
 
 Reported per level: p50/p95/max per kind of run (load, follow, step, sentence; the lecturer's pagedown, alone and
-under the class, and all its runs), the late and lost runs, errors (exception elements, timeouts, closed sockets,
-page not found), the servers' CPU, their RSS before, peak and at the end with everyone connected (per student =
-growth / N), this client's own CPU, what every other process on the machine used meanwhile and the load average
-before and after (loadtest/run.py's `Meter`), and the app's per-run script time (ATTENTION_TIMING_LOG).
+under the class, and all its runs) and what such a run receives (p50/p95 bytes: the client keeps and names the
+messages a browser's cache keeps, so a large element it holds comes as a reference, loadtest/run.py), the late and
+lost runs, errors (exception elements, timeouts, closed sockets, page not found), the servers' CPU, their RSS before,
+peak and at the end with everyone connected (per student = growth / N), this client's own CPU, what every other
+process on the machine used meanwhile and the load average before and after (loadtest/run.py's `Meter`), and the app's
+per-run script time (ATTENTION_TIMING_LOG).
 Exit code 0 when every level had no error and nothing lost.
 """
 
@@ -116,8 +119,9 @@ def typed(index: int, k: int) -> str:
 class Lecture:
     """The lecturer's current scene, shared with the students' tasks: the link they open and the page they follow."""
 
-    def __init__(self, lesson: tuple[scenes.Scene, ...]) -> None:
+    def __init__(self, lesson: tuple[scenes.Scene, ...], presenter_link: bool) -> None:
         self.lesson = lesson
+        self.presenter_link = presenter_link
         self.lang = lesson[0].view.lang
         self.scene = 0
         self.version = 0
@@ -136,15 +140,17 @@ class Lecture:
         return self.lesson[self.scene].page
 
     def state(self, index: int | None = None) -> tuple:
-        """Scene `index`'s state as the lecturer's share link carries it: the scene's, in the lecturer's language
-        (scenes.apply keeps it), without presenter mode (the session has it on; the link never carries it)."""
+        """Scene `index`'s state as the lecturer's session holds it: the scene's, in the lecturer's language and
+        presenter mode (scenes.apply keeps both)."""
         scene = self.lesson[self.scene if index is None else index]
-        return scene.scenario, replace(scene.view, lang=self.lang, presenter=False)
+        return scene.scenario, replace(scene.view, lang=self.lang, presenter=True)
 
     def link(self) -> tuple[str, str]:
         """The share link of the scene on show, as the lecturer's sidebar draws it (`frame.share_url`): the page's
-        path and `s=` of its state."""
+        path and `s=` of its state, presenter mode left out (with --student-link presenter: in, as a link written by
+        hand would have it)."""
         scenario, view = self.state()
+        view = replace(view, presenter=self.presenter_link)
         return PATHS[self.page], f"s={codec.encode_link(scenario, view)}"
 
 
@@ -205,10 +211,12 @@ async def open_lesson(session: StudentSession, record, how: str, timeout: float)
 
 
 def lecturer_lost(session: StudentSession, lecture: Lecture, index: int) -> list[str]:
-    """The lecturer's own state (its share link) and page against scene `index`'s."""
+    """The lecturer's own state (its share link) and page against scene `index`'s. The share link leaves presenter
+    mode out (`frame.share_url`: it is the lecturer's, not the lesson's)."""
     out = []
     token = session.echo.get(STATE_LINK)
-    want = codec.link_payload(*lecture.state(index))
+    scenario, view = lecture.state(index)
+    want = codec.link_payload(scenario, replace(view, presenter=False))
     try:
         shown = codec.link_payload(*codec.decode_link(token)) if token else None
     except InputError as err:
@@ -368,7 +376,10 @@ async def student(url: str, index: int, plan: Plan, lecture: Lecture, args, unti
 # --- one level ---------------------------------------------------------------------------------------------
 def latencies(results: list[RunResult], kinds: tuple[str, ...], late_s: float | None = None) -> dict:
     xs = [r.seconds for r in results if r.kind in kinds and not r.errors]
+    sent = [r.nbytes for r in results if r.kind in kinds and not r.errors]
     out = {"count": len(xs), "p50": percentile(xs, 50), "p95": percentile(xs, 95), "max": max(xs) if xs else None}
+    if any(sent):  # (the lecturer's runs alone are timed, not counted)
+        out.update(bytes_p50=percentile(sent, 50), bytes_p95=percentile(sent, 95))
     if late_s is not None:
         out["late"] = sum(x > late_s for x in xs)
     return out
@@ -390,7 +401,7 @@ async def lecture_level(urls: list[str], n: int, args, pids: list[int], logs: li
         alone = await walk_alone(url, args)
     await asyncio.sleep(1.0)
     meter = Meter(pids, logs, extra_pids)
-    lecture = Lecture(scenes.builtin())
+    lecture = Lecture(scenes.builtin(), presenter_link=args.student_link == "presenter")
     sessions: list[StudentSession] = []
     ends: list[float] = []
 
@@ -416,7 +427,7 @@ async def lecture_level(urls: list[str], n: int, args, pids: list[int], logs: li
     lags = [x for rep in reports for x in rep.follow_lags]
     out = {
         "n": n, "servers": len(warm or urls), "duration_s": args.duration, "every_s": args.every,
-        "open": args.open, "at_end": args.at_end,
+        "student_link": args.student_link, "open": args.open, "at_end": args.at_end,
         "followers": sum(p.follows for p in student_plans), "typists": sum(p.types for p in student_plans),
         "joined": sum(1 for rep in reports if any(r.kind == "load" and not r.errors for r in rep.results)),
         "runs": len(results) + len(lect.results),
@@ -446,8 +457,10 @@ def fmt(x: float | None) -> str:
 
 def line(name: str, d: dict) -> str:
     late = f", late {d['late']}" if "late" in d else ""
+    sent = (f"; sent p50 {d['bytes_p50'] / 1000:.1f} kB p95 {d['bytes_p95'] / 1000:.1f} kB"
+            if d.get("bytes_p50") is not None else "")
     return (f"  {name:18s} p50 {fmt(d['p50'])}  p95 {fmt(d['p95'])}  max {fmt(d['max'])}  "
-            f"({d['count']} runs{late})")
+            f"({d['count']} runs{late}{sent})")
 
 
 def print_level(res: dict) -> None:
@@ -503,6 +516,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps-per-min", type=float, default=3.0, help="T steps (released drags) per student a minute")
     ap.add_argument("--typists", type=float, default=0.25, help="the share of the class that types its own sentence")
     ap.add_argument("--type-every", type=float, default=60.0, help="a typist's mean seconds between sentences")
+    ap.add_argument("--student-link", choices=("shown", "presenter"), default="shown",
+                    help="the students open the share link as the lecturer's sidebar shows it (presenter mode left "
+                         "out), or with presenter mode in, as a link written by hand may have it")
     ap.add_argument("--late-student", type=float, default=1.0, help="a student's run over this many s is late")
     ap.add_argument("--late-lecturer", type=float, default=0.3, help="the lecturer's run over this many s is late")
     ap.add_argument("--seed", type=int, default=0)

@@ -17,6 +17,10 @@ page link (a rerun_script with that page's page_script_hash). Widget ids are rea
 deltas of the previous run, as the frontend does, and so is the fragment each was drawn in: a change of a
 widget drawn in a fragment asks for that fragment's run (ClientState.fragment_id), as the frontend's does, and
 the widgets a whole run did not draw (another page's, after a switch) are forgotten, as the frontend forgets them.
+Like the frontend, the client keeps every cacheable message (at least global.minCachedMessageSize) by its hash
+while it is used within the last maxCachedMessageAge runs, names them in each request (cached_message_hashes),
+and reads a reference (ref_hash) as the message it holds: the server sends a large element the browser already
+has as a reference, as it does to a browser. Bytes per run are reported per kind.
 Latency is the time from sending the BackMsg to the script_finished ForwardMsg of the run it started:
 FINISHED_SUCCESSFULLY, or for a T step, which reruns only the page's T parts, FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 (what that run did not redraw stays as shown before).
@@ -68,6 +72,7 @@ FINISHED_FRAGMENTS_OK = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY  # a T ste
 FINISHED_COMPILE_ERROR = ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 WIDGET_ID = re.compile(r"^\$\$ID-[0-9a-f]+-(?P<key>.+)$")
 T_KEY, SENTENCE_KEY, PRESENTER_KEY = "sb:T", "sb:sentence", "sb:presenter"
+CACHE_AGE = 30  # runs a cached message is kept unused: .streamlit/config.toml's global.maxCachedMessageAge
 # The sidebar's T control (attention_core/ui/tcontrol): a components-v2 element whose script previews every step in
 # the browser and tells the server the final T once, as a trigger ("t") of the element's event aggregator widget.
 CONTROL_KEY, CONTROL_SHOWN = "tc:" + T_KEY, "control:T"
@@ -86,6 +91,7 @@ class RunResult:
     seconds: float
     errors: list[str] = field(default_factory=list)
     whole: bool = False  # answered by a run of the whole page (a T step should be a run of the T parts only)
+    nbytes: int = 0  # what the server sent from the request to the run's end (websocket message payloads)
 
 
 class StudentSession:
@@ -113,6 +119,12 @@ class StudentSession:
         self.held: dict[str, str] = {}  # widget id -> the value this "browser" shows (T slider, sentence box)
         self.expected: dict[str, str] = {}  # what this session's own state must show
         self._run_errors: list[str] = []
+        # the browser's message cache: a message of at least global.minCachedMessageSize (cacheable) is kept by its
+        # hash, and every rerun request names what is kept; the server then sends a reference to such a message
+        # instead of the message again. Kept while used within CACHE_AGE runs (global.maxCachedMessageAge).
+        self.cache: dict[str, tuple[ForwardMsg, int]] = {}
+        self.runs = 0
+        self.received = 0  # bytes of every message received
         self._finished: asyncio.Queue[int] = asyncio.Queue()
         self._reader: asyncio.Task | None = None
         self.closed_reason = ""
@@ -137,8 +149,19 @@ class StudentSession:
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
+                self.received += len(raw)
                 msg = ForwardMsg()
                 msg.ParseFromString(raw)
+                if msg.WhichOneof("type") == "ref_hash":  # a message this "browser" holds, named by its hash
+                    kept = self.cache.get(msg.ref_hash)
+                    if kept is None:
+                        self._run_errors.append(f"a reference to a message not held: {msg.ref_hash}")
+                        continue
+                    msg = kept[0]
+                elif msg.metadata.cacheable and msg.hash:
+                    self.cache[msg.hash] = (msg, self.runs)
+                if msg.hash in self.cache:
+                    self.cache[msg.hash] = (msg, self.runs)
                 self._on_message(msg)
         except websockets.ConnectionClosed as err:
             self.closed_reason = f"websocket closed: {err}"
@@ -243,6 +266,9 @@ class StudentSession:
         state.context_info.timezone = "Asia/Seoul"
         state.context_info.locale = "ko-KR"
         state.widget_states.widgets.extend(self.widget_states.values())
+        self.runs += 1
+        self.cache = {h: kept for h, kept in self.cache.items() if kept[1] >= self.runs - CACHE_AGE}
+        state.cached_message_hashes.extend(self.cache)
         if trigger:
             state.widget_states.widgets.append(changed)
         if changed is not None:  # a widget drawn in a fragment asks for that fragment's run, as the frontend does
@@ -252,7 +278,7 @@ class StudentSession:
         self._run_errors = []
         self.drawn = set()
         shown, self.echo = self.echo, {}
-        started = time.perf_counter()
+        started, received = time.perf_counter(), self.received
         errors: list[str] = []
         whole = False
         try:
@@ -280,7 +306,7 @@ class StudentSession:
         except websockets.ConnectionClosed as err:
             errors.append(f"websocket closed: {err}")
         seconds = time.perf_counter() - started
-        return RunResult(kind, seconds, errors + self._run_errors, whole)
+        return RunResult(kind, seconds, errors + self._run_errors, whole, self.received - received)
 
     def lost(self) -> list[str]:
         """Differences between what the server drew in the last run and this session's own state."""
@@ -576,8 +602,9 @@ def summarize(reports: list[SessionReport]) -> dict:
 
     def lat(kinds: tuple[str, ...]) -> dict:
         xs = [r.seconds for r in results if r.kind in kinds and not r.errors]
+        sent = [r.nbytes for r in results if r.kind in kinds and not r.errors]
         return {"count": len(xs), "p50": percentile(xs, 50), "p95": percentile(xs, 95),
-                "max": max(xs) if xs else None}
+                "max": max(xs) if xs else None, "bytes_p50": percentile(sent, 50)}
 
     errors = [e for rep in reports for e in rep.errors]
     lost = [x for rep in reports for x in rep.lost]
@@ -660,6 +687,10 @@ def fmt_s(x: float | None) -> str:
     return "—" if x is None else f"{x:.2f} s"
 
 
+def sent_kb(d: dict) -> str:
+    return f"; sent p50 {d['bytes_p50'] / 1000:.1f} kB" if d.get("bytes_p50") is not None else ""
+
+
 def print_level(res: dict) -> None:
     s, c = res["single"], res["crowd"]
     servers = c.get("servers", 1)
@@ -673,7 +704,7 @@ def print_level(res: dict) -> None:
     for name in ("actions", "steps", "switches", "first_load"):
         print(f"  {name:10s} single p50 {fmt_s(s[name]['p50'])} p95 {fmt_s(s[name]['p95'])}  |  "
               f"N p50 {fmt_s(c[name]['p50'])} p95 {fmt_s(c[name]['p95'])} max {fmt_s(c[name]['max'])} "
-              f"({c[name]['count']} runs)")
+              f"({c[name]['count']} runs{sent_kb(c[name])})")
     if "lecturer" in c:
         lect = c["lecturer"]
         print(f"  lecturer   errors {lect['errors']}, lost {lect['lost']}: T steps p50 {fmt_s(lect['steps']['p50'])} "

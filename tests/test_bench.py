@@ -186,3 +186,18 @@ def test_the_scene_section_reports_the_pagedown_times_and_their_verdict():
     row = next(line for line in scenes.markdown(result) if line.startswith("| 8 |"))
     assert "| met |" in row
     assert scenes.TARGET_MS_AT_8 == 1000
+
+
+def test_the_shared_store_benchmark_reports_warm_over_cold_with_an_interval():
+    from bench.shared import summary
+
+    def runs(*cpu):
+        return [{"cpu_ms": c, "wall_ms": 2 * c, "bytes": 1000} for c in cpu]
+
+    row = summary({"cold": runs(100, 110, 90, 105), "warm": runs(30, 20, 25, 35),
+                   "step_cold": runs(10, 12, 11), "step_warm": runs(5, 6, 7)})
+    assert row["cold"]["cpu_ms"] == 102.5 and row["warm"]["cpu_ms"] == 27.5
+    ratio, lo, hi = row["load_cpu_ms_ratio"]
+    assert ratio == pytest.approx(27.5 / 102.5) and lo <= ratio <= hi < 1
+    assert row["step_cpu_ms_ratio"][0] == pytest.approx(6 / 11)
+    assert "step_cpu_ms_ratio" not in summary({"cold": runs(1, 2), "warm": runs(1, 2)})

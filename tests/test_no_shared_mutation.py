@@ -133,7 +133,7 @@ def use_every_page(sentence: str, t: float, preset: str, lang: str) -> list[Scen
 # shared (memoised, never changed) figure and language under a lock, dropped with their figure
 # (tests/test_accessible.py); the reload store (?sid=), which keeps each session's encoded state under an
 # unguessable id of its own (tests/test_store.py: isolation, bounds, expiry).
-SHARED_BY_DESIGN = ["attention_core.accessible._MEMO", "attention_core.ui.state.STORE"]
+SHARED_BY_DESIGN = ["attention_core.accessible._MEMO", "attention_core.shared.STORE", "attention_core.ui.state.STORE"]
 
 
 def test_using_every_page_mutates_no_module_level_object():
@@ -191,11 +191,11 @@ def test_memoised_figures_are_shared_and_never_changed():
     assert len(stores) >= 10
     use_every_page(*ROUNDS[0])
     before = {(i, key): fingerprint(fig.to_plotly_json())
-              for i, store in enumerate(stores) for key, fig in list(store.items.items())}
+              for i, store in enumerate(stores) for key, fig in store.items.items()}
     hits = sum(store.hits for store in stores)
     use_every_page(*ROUNDS[0])
     assert sum(store.hits for store in stores) > hits + 20
     after = {(i, key): fingerprint(fig.to_plotly_json())
-             for i, store in enumerate(stores) for key, fig in list(store.items.items()) if (i, key) in before}
+             for i, store in enumerate(stores) for key, fig in store.items.items() if (i, key) in before}
     assert len(after) > 20
     assert [k for k in after if after[k] != before[k]] == []

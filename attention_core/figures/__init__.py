@@ -51,7 +51,7 @@ from .layout import (
     heatmap_height,
     numbers_left_out,
 )
-from .memo import MEMO_SIZE, Figure, copied, for_touch, memoised, spec_of
+from .memo import Figure, copied, for_touch, memoised, spec_of
 from .players import PLAYER_HEATMAP_SHARE, replay_heatmap, temperature_player
 from .spec import PAIR_A, PAIR_B, T, at_t, shows
 from .text import cell_text_size, legend_px, number_box, plain, text_width, thinned, wrap
@@ -61,7 +61,6 @@ __all__ = [
     "BOTTOM_LEGEND",
     "BUILDERS",
     "GROUP_GAP",
-    "MEMO_SIZE",
     "MODEBAR_REMOVED",
     "PAIR_A",
     "PAIR_B",

@@ -12,14 +12,15 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import json
 import threading
 import weakref
-from collections import OrderedDict
 
 import numpy as np
 import plotly.graph_objects as go
 from _plotly_utils.utils import convert_to_base64
 
+from ..shared import Space
 from .spec import AtT
 
 
@@ -50,6 +51,7 @@ class Figure(go.Figure):
     def __init__(self, spec: dict) -> None:  # no go.Figure.__init__: that is what this defers
         self._spec = spec
         self._wire = None
+        self._plain = None
         self._built = False
 
     @property
@@ -75,6 +77,14 @@ class Figure(go.Figure):
     def to_plotly_json(self) -> dict:
         return self.to_dict()
 
+    def as_json_data(self) -> dict:
+        """The figure as plain JSON values (what `to_json()` writes, parsed back: NaN as null, arrays as Plotly's
+        typed arrays), made once per figure and shared, read only: a component's `data` (ui/live_chart.py)."""
+        plain = self.__dict__.get("_plain")
+        if plain is None:
+            plain = self.__dict__["_plain"] = json.loads(self.to_json())
+        return plain
+
     def __reduce__(self):
         return (Figure, (copy.deepcopy(self._spec),))
 
@@ -85,7 +95,7 @@ class Figure(go.Figure):
             if not self.__dict__.get("_built"):
                 built = go.Figure(copied(self._spec), _validate=False)
                 self.__dict__.update({k: v for k, v in built.__dict__.items()
-                                      if k not in ("_spec", "_wire", "_built")})
+                                      if k not in ("_spec", "_wire", "_plain", "_built")})
                 self._built = True
         if name in self.__dict__:
             return self.__dict__[name]
@@ -104,10 +114,12 @@ def spec_of(fig) -> dict:
 
 
 # A figure depends only on its builder's arguments, so equal arguments give an equal figure: every builder below is
-# memoised by its arguments (arrays by shape, dtype and bytes), shared by every session of the process, so a T step
-# rebuilds only the charts that depend on T and a page switch back rebuilds nothing. The cached figures are shared:
-# nothing may change them (pages never do; `mark_x` and `box_column` work on a copy; a test checks it).
-MEMO_SIZE = 2048
+# memoised by its arguments (arrays by shape, dtype and bytes) in the process's shared store (attention_core/shared.py:
+# bounded in bytes, least recently used out first), shared by every session of the process, so a T step rebuilds only
+# the charts that depend on T, a page switch back rebuilds nothing, and a student on the lecturer's state builds
+# nothing the lecturer has built. The cached figures are shared: nothing may change them (pages never do; `mark_x` and
+# `box_column` work on a copy; a test checks it). Each carries its key (`shared_key`), which names it in the store
+# for what is built from it (the T control's charts: ui/tcontrol.attach).
 
 
 class _Unhashable(Exception):
@@ -134,35 +146,10 @@ def _frozen(v: object) -> object:
     raise _Unhashable(type(v).__name__)
 
 
-class _Memo:
-    """A least-recently-used store of figures by (builder, arguments), safe across the server's threads."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict = OrderedDict()
-        self.lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get(self, key):
-        with self.lock:
-            fig = self.items.get(key)
-            if fig is not None:
-                self.items.move_to_end(key)
-                self.hits += 1
-            else:
-                self.misses += 1
-            return fig
-
-    def put(self, key, fig) -> None:
-        with self.lock:
-            self.items[key] = fig
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
 def memoised(fn):
-    store = _Memo(MEMO_SIZE)
+    """`fn` (a figure builder) with its figures kept in the shared store by its arguments; `fn.memo` is its part of
+    the store (`items`, `hits`, `misses`), for tests."""
+    space = Space(f"fig:{fn.__module__.rsplit('.', 1)[-1]}.{fn.__qualname__}")
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -170,16 +157,17 @@ def memoised(fn):
             key = (_frozen(args), _frozen(kwargs))
         except _Unhashable:
             return fn(*args, **kwargs)
-        fig = store.get(key)
-        if fig is None:
+
+        def build():
             fig = fn(*args, **kwargs)
-            store.put(key, fig)
-        return fig
+            if isinstance(fig, Figure):
+                object.__setattr__(fig, "shared_key", (space.name, *key))  # not a Plotly property: past its check
+            return fig
 
-    wrapper.memo = store
+        return space.get_or_build(key, build)
+
+    wrapper.memo = space
     return wrapper
-
-
 
 
 _TOUCH: dict[int, tuple[weakref.ref, Figure]] = {}  # a figure's id → (the figure, its touch copy)

@@ -103,9 +103,9 @@ class Page(Bindings, TParts):
 
     @property
     def lesson(self) -> analysis.Lesson:
-        """Every result of the current scenario, computed once per change."""
-        if self._lesson is None or self._lesson.scenario is not self.scenario:
-            self._lesson = analysis.compute(self.scenario)
+        """Every result of the current scenario, computed once per state in the process (shared, read only)."""
+        if self._lesson is None or self._lesson.scenario.key != self.scenario.key:
+            self._lesson = analysis.shared_lesson(self.scenario)
         return self._lesson
 
     def update(self, scenario: Scenario | None = None, view: View | None = None, from_editor: bool = False) -> None:
@@ -251,9 +251,10 @@ class Page(Bindings, TParts):
         if figures.numbers_left_out(fig):  # say where the numbers are that the cells could not hold
             st.caption(self.t("views.numbers_hover"))
 
-    @property
+    @functools.cached_property
     def on_phone(self) -> bool:
-        """The browser says it is a phone's (its User-Agent has "Mobile", as iOS and Android phones send)."""
+        """The browser says it is a phone's (its User-Agent has "Mobile", as iOS and Android phones send); read once
+        per run (Streamlit makes the headers anew at each read, and every chart asks)."""
         return "Mobile" in (st.context.headers.get("User-Agent") or "")
 
     def grid(self, panels, columns: int, phone_columns: int, **kwargs):

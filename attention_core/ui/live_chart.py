@@ -43,7 +43,10 @@ def live_chart(fig, config: dict, key: str) -> None:
     if st.session_state.get(NO_PLOTLY):
         st.plotly_chart(fig, theme=None, config=config, key=key)
         return
-    _component()(data={"figure": fig.to_json(), "config": json.loads(json.dumps(config))}, key=key,
+    # the figure as JSON values, not as a JSON string: a string inside the component's JSON is escaped again (every
+    # quote, and Hangul as \\uXXXX), which made a chart 3–5× its size on the wire (docs/performance.md)
+    figure = fig.as_json_data() if hasattr(fig, "as_json_data") else json.loads(fig.to_json())
+    _component()(data={"figure": figure, "config": json.loads(json.dumps(config))}, key=key,
                  on_failed_change=_no_plotly)
 
 

@@ -28,6 +28,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from .. import figures, t_inputs
+from ..shared import Space
 from . import web
 
 _EXPORT = re.compile(r"^export (?:default )?", re.MULTILINE)
@@ -103,15 +104,33 @@ def reported(key: str) -> tuple[float | None, bool]:
 
 # --- what a chart shows at another T, and the inputs the browser needs to redraw it -----------------------------
 
+# Sources whose inputs are a session's own (⑦'s training run): a chart that names one is attached per run.
+_OWN_SOURCES = frozenset({"learned"})
+
+
 def attach(p, fig: go.Figure) -> go.Figure:
     """`fig` with what the browser needs to redraw it at any T (a copy), or `fig` itself: what its builder says
     follows T (its chart spec's `t`, figures/spec.py: each trace's quantity and source, the title's T, the line at T,
-    ④'s sums) and the inputs of the sources that names (`t_inputs.payload`), as `layout.meta.attention_t`."""
+    ④'s sums) and the inputs of the sources that names (`t_inputs.payload`), as `layout.meta.attention_t`.
+
+    The inputs depend only on the figure and the lesson state, so a memoised figure's copy is made once per state in
+    the process and shared (attention_core/shared.py, under the figure's key and `Scenario.key`): every student on
+    the lecturer's state gets the same copy, whose dict as sent (`Figure.to_dict`) is then made once, not per run."""
     chart = figures.spec.of(fig)
     follow = chart.get("t") if chart is not None else None
     if not follow or not (follow.get("traces") or follow.get("marks") or follow.get("title")):
         return fig
     traces = list(follow.get("traces") or ())
+    source = getattr(fig, "shared_key", None)
+    if source is None or any(trace.get("src") in _OWN_SOURCES for trace in traces):
+        return _attached(p, fig, follow, traces)
+    return _ATTACHED.get_or_build((source, p.scenario.key), lambda: _attached(p, fig, follow, traces))
+
+
+_ATTACHED = Space("t-chart")
+
+
+def _attached(p, fig: go.Figure, follow: dict, traces: list) -> go.Figure:
     training = getattr(getattr(p, "_state", None), "training", None)
     try:
         sources = t_inputs.payload(traces, p.scenario, p.lesson, getattr(training, "run", None))

@@ -59,8 +59,10 @@ def script_json(value: object) -> str:
 
 
 # The scripts and modules that read Streamlit's or Plotly's undocumented surface through `window.attentionCompat`:
-# `ui/web/compat.js` goes in front of each (the first copy in a tab defines it; see compat.js).
-USES_COMPAT = frozenset({"a11y.js", "clicker.js", "room.js", "live-chart.js"})
+# `ui/web/compat.js` goes in front of each (the first copy in a tab defines it; see compat.js). live-chart.js uses it
+# too, without it in front: its module travels with every live chart of every run, and waits for the copy the page's
+# own scripts (a11y.js, the T control's library) define.
+USES_COMPAT = frozenset({"a11y.js", "clicker.js", "room.js"})
 
 
 @cache

@@ -112,7 +112,8 @@ def charts(at: AppTest) -> list:
 def figure_json(c) -> dict:
     """A chart element's figure, as the browser receives it."""
     if getattr(c.proto, "component_name", None) == LIVE_CHART:
-        return json.loads(json.loads(c.proto.json)["figure"])
+        figure = json.loads(c.proto.json)["figure"]
+        return json.loads(figure) if isinstance(figure, str) else figure
     return json.loads(c.proto.spec)
 
 

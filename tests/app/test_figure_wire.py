@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from attention_core import figures
+from attention_core import figures, shared
 from attention_core.registry import PAGE_KEYS
 from tests.app.conftest import open_page
 
@@ -32,17 +32,12 @@ def _memoised() -> list[tuple[str, figures.Figure]]:
         if store is None or id(store) in seen:
             continue
         seen.add(id(store))
-        with store.lock:
-            out += [(fn.__name__, fig) for fig in store.items.values()]
+        out += [(fn.__name__, fig) for fig in store.items.values()]
     return out
 
 
 def _forget() -> None:
-    for fn in _builders():
-        store = getattr(fn, "memo", None)
-        if store is not None:
-            with store.lock:
-                store.items.clear()
+    shared.STORE.clear()
 
 
 @pytest.mark.parametrize("key", PAGE_KEYS)

@@ -42,7 +42,7 @@ def test_a_short_lecture_walks_the_lesson_and_the_class_follows_with_nothing_los
     by its share link, following its pages, stepping T and (some) typing; the report's shape, no error, nothing
     lost (the lecturer's state is each scene's, each student's its own). No timing is asserted."""
     args = Namespace(every=3.0, duration=20.0, at_end="loop", open="button", join=3.0, follow=0.8, react=(0.5, 1.5),
-                     steps_per_min=12.0, typists=0.4, type_every=8.0, late_student=1.0,
+                     steps_per_min=12.0, typists=0.4, type_every=8.0, student_link="shown", late_student=1.0,
                      late_lecturer=0.3, seed=0, timeout=60.0)
     log = tmp_path / "timing.jsonl"
     with start_server(env={"ATTENTION_TIMING_LOG": str(log)}) as srv, ThreadPoolExecutor(1) as pool:
@@ -52,7 +52,10 @@ def test_a_short_lecture_walks_the_lesson_and_the_class_follows_with_nothing_los
     assert res["joined"] == 5 and res["final_check_ok"] == 5
     assert (res["followers"], res["typists"]) == (4, 2)
     for kind in ("load", "follow", "step", "sentence"):
-        assert set(res["students"][kind]) == {"count", "p50", "p95", "max", "late"}, kind
+        assert set(res["students"][kind]) == {"count", "p50", "p95", "max", "late", "bytes_p50", "bytes_p95"}, kind
+    # the clients keep and name cached messages as a browser does: a page switch gets the page's large scripts (the
+    # T control's library, the accessibility script, the clicker) as references, not again
+    assert 0 < res["students"]["follow"]["bytes_p50"] < res["students"]["load"]["bytes_p50"] - 50_000
     assert res["students"]["load"]["count"] == 5 and res["students"]["step"]["count"] >= 1
     assert res["students"]["follow"]["count"] >= 1 and res["students"]["sentence"]["count"] >= 1
     assert res["steps_whole"] == 0  # a T step is a run of the page's T parts, as a browser's

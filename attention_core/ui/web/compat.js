@@ -16,7 +16,8 @@
 // probe passed (true until it has run).
 //
 // Each script that uses it has this file put in front of it (ui/web.py); the first copy in a tab defines
-// `window.attentionCompat`, the others find it (a new version of the app, with another text, defines it anew).
+// `window.attentionCompat`, the others find it (a new version of the app, with another text, defines it anew). The
+// live charts' module is sent without it, with every chart of every run, and waits for the page's copy.
 (() => {
   const VERSION = "__COMPAT_VERSION__";
   if (window.attentionCompat && window.attentionCompat.version === VERSION) return;
