@@ -93,6 +93,8 @@ def link_payload(scenario: Scenario, view: View) -> dict:
         m = getattr(scenario, name)
         if not np.array_equal(m, b):
             changed = np.flatnonzero(np.rint(m.ravel() * 100) != np.rint(b.ravel() * 100))
+            if not len(changed):  # equal to the preset in hundredths, all a link carries: nothing to write
+                continue
             if len(changed) * 2 < m.size:
                 d[short] = [[int(i), int(np.rint(m.ravel()[i] * 100))] for i in changed]
             else:

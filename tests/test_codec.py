@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import zlib
 from pathlib import Path
@@ -70,6 +71,18 @@ def test_link_stores_preset_plus_changes():
     d = link_payload(s.with_matrix("w_q", m), View())
     assert d["p"] == "random" and d["r"] == 5 and d["q"] == [[0, round(m[0, 0] * 100)]]
     assert "k" not in d and "w" not in d
+
+
+def test_a_matrix_changed_below_a_hundredth_writes_nothing_and_the_link_opens():
+    """A link carries hundredths: a weight moved by less than half of one is the preset's in the link (it wrote
+    an empty list of changes, which no link may hold, and the link failed to open). The editors round to
+    hundredths themselves; a state built around them (as the shared store's keys are) must still encode."""
+    s = Scenario()
+    moved = dataclasses.replace(s, w_q=s.w_q + 0.001)
+    assert not np.array_equal(moved.w_q, s.w_q)
+    assert "q" not in link_payload(moved, View())
+    s2, _ = decode_link(encode_link(moved, View()))
+    assert np.array_equal(s2.w_q, s.w_q)
 
 
 def test_json_round_trip_is_exact():
