@@ -32,30 +32,20 @@ from pathlib import Path
 
 import streamlit as st
 
-from .. import theme
 from ..codec import nesting
+from ..inline import THEMED as THEMED  # re-exported: the tests and the style sheets' check read them here
+from ..inline import css_var as css_var
+from ..inline import script_json, theme_root
 from . import compat
 
 WEB = Path(__file__).resolve().parent / "web"
 MAX_COMPONENT_JSON_DEPTH = 32  # what the app's components send nests 4 deep at most
-_UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
-
-# The theme.py constants the style sheets use, each as `--attention-<its name in lower case, "_" as "-">`.
-THEMED = ("FOCUS_COLOR", "CAPTION_TEXT_COLOR", "SELECTED_TEXT_COLOR", "QUOTE_TEXT_COLOR", "CONTROL_EDGE_COLOR",
-          "LINK_TEXT_COLOR", "TABLE_BAR_COLOR", "PRIMARY_COLOR", "NEUTRAL_COLOR", "PRESENTER_TEXT_COLOR",
-          "PRESENTER_PRIMARY_COLOR", "DISABLED_BG", "DISABLED_TEXT", "PRESENTER_BAR_BG", "TOUCH_TARGET_PX",
-          "THUMB_DOT_PX", "CLASS_CODE_PX")
 
 
 @cache
 def asset(name: str) -> str:
     """The text of `ui/web/<name>`, read once per process."""
     return (WEB / name).read_text(encoding="utf-8")
-
-
-def script_json(value: object) -> str:
-    """`value` as JSON that is safe inside a `<script>` element."""
-    return json.dumps(value, ensure_ascii=False).translate(_UNSAFE)
 
 
 # The scripts and modules that read Streamlit's or Plotly's undocumented surface through `window.attentionCompat`:
@@ -96,16 +86,9 @@ def style(*names: str) -> str:
     return "<style>\n" + "".join(asset(name) for name in names) + "</style>"
 
 
-def css_var(name: str) -> str:
-    """The custom property of theme.py's `name`: FOCUS_COLOR → --attention-focus-color."""
-    return "--attention-" + name.lower().replace("_", "-")
-
-
 def theme_style() -> str:
     """`<style>:root { … }</style>`: the THEMED values of theme.py as CSS custom properties (`*_PX` in px)."""
-    values = {css_var(name): f"{getattr(theme, name)}px" if name.endswith("_PX") else getattr(theme, name)
-              for name in THEMED}
-    return "<style>\n:root {\n" + "".join(f"  {k}: {v};\n" for k, v in values.items()) + "}\n</style>"
+    return "<style>\n" + theme_root() + "</style>"
 
 
 def keep_owner(owner: str) -> None:

@@ -1,0 +1,186 @@
+// The offline lesson (attention_core/handout): the scenes one at a time, the language switch, and one T control that
+// redraws every chart that follows T with the app's browser math (`tmath`, ui/web/tcontrol/math.js, put in front of
+// this script), from the inputs the page carries for it (the same the app's T control sends: t_inputs.py). The
+// charts are the figures attention_core built; nothing here computes a number of its own.
+(() => {
+  const data = JSON.parse(document.getElementById("handout-data").textContent);
+  const sections = [...document.querySelectorAll("section.scene")];
+  const links = [...document.querySelectorAll(".scene-list a")];
+  const range = document.getElementById("t-range");
+  const shownT = document.getElementById("t-value");
+  const prev = document.getElementById("prev"), next = document.getElementById("next");
+  const counter = document.getElementById("counter");
+  const fmt = (t) => tmath.tText(t);  // T as the app prints it (f"{t:g}")
+  const withT = (text, t) => text.replace(/\{T(?::\.(\d+)f)?\}/g, (_, d) => (d === undefined ? fmt(t) : tmath.printed(t, Number(d))));
+  const CONFIG = { displayModeBar: false, responsive: true };
+  const state = { k: 0, lang: data.lang, T: data.scenes[0].t, drawn: new Map(), redraws: 0 };
+
+  const plotOf = (k) => sections[k].querySelector(".plot");
+
+  // One chart's traces, title, line at T and stack sums at T, from its inputs (as the app's T control does, control.js)
+  function drawAt(gd, meta, T) {
+    const qs = {};
+    for (const [name, src] of Object.entries(meta.sources || {})) qs[name] = tmath.quantities(src, T);
+    const traces = meta.traces || [];
+    const idx = traces.map((spec) => spec.i);
+    const update = {};
+    const put = (axis, k, values) => {
+      if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
+      update[axis][k] = values;
+    };
+    traces.forEach((spec, k) => {
+      if (spec.axis === "line") {  // ④'s line from word row to word col: its width, opacity and hover are the weight
+        const w = qs[spec.src].W()[spec.row][spec.col];
+        put("line.width", k, 1 + 24 * w);
+        put("opacity", k, 0.35 + 0.65 * w);
+        put("hovertemplate", k, spec.hover.split("{w}").join(tmath.printed(w, 3)));
+        return;
+      }
+      if (spec.axis === "text") {
+        put("text", k, tmath.weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
+        return;
+      }
+      const values = tmath.traceValues(spec, qs);
+      put(spec.axis, k, values);
+      if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
+    });
+    const layout = {};
+    if (meta.title) {
+      let title = withT(meta.title, T);
+      if (meta.pair) {
+        const [a, b] = qs[meta.pair.src].looked().pair;
+        title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
+      }
+      layout["title.text"] = title;
+    }
+    for (const m of meta.marks || []) {
+      if (m.shape !== undefined) { layout[`shapes[${m.shape}].x0`] = T; layout[`shapes[${m.shape}].x1`] = T; }
+      if (m.note !== undefined) {
+        layout[`annotations[${m.note}].x`] = m.log ? Math.log10(T) : T;
+        if (m.text) layout[`annotations[${m.note}].text`] = withT(m.text, T);
+      }
+    }
+    if (meta.sums) {
+      const y = (i) => { const k = idx.indexOf(i); return k >= 0 && update.y && update.y[k] ? update.y[k] : gd.data[i].y; };
+      const notes = tmath.stackSums(meta.sums.bars.map(y), y(meta.sums.marks), meta.sums.decimals);
+      meta.sums.notes.forEach((n, c) => {
+        Object.assign(layout, { [`annotations[${n}].y`]: notes[c].y, [`annotations[${n}].text`]: notes[c].text,
+          [`annotations[${n}].yanchor`]: notes[c].below ? "top" : "bottom", [`annotations[${n}].yshift`]: notes[c].below ? -2 : 2 });
+      });
+    }
+    state.redraws += 1;
+    return window.Plotly.update(gd, update, layout, idx);
+  }
+
+  // Scene k's chart in the reader's language at T: drawn afresh from its figure, then redrawn at T if it follows T
+  function draw(k, T) {
+    const scene = data.scenes[k], gd = plotOf(k);
+    const key = `${state.lang}`;
+    const done = state.drawn.get(k);
+    let ready;
+    if (!done || done.lang !== key) {
+      const fig = scene.fig[state.lang];
+      ready = window.Plotly.react(gd, fig.data, fig.layout, CONFIG);
+      state.drawn.set(k, { lang: key, T: scene.t });
+      gd.setAttribute("aria-label", scene.label[state.lang]);
+    } else {
+      ready = Promise.resolve();
+    }
+    const entry = state.drawn.get(k);
+    if (scene.follow && entry.T !== T) {
+      entry.T = T;
+      ready = ready.then(() => drawAt(gd, scene.follow, T));
+    }
+    return ready;
+  }
+
+  function moved(k) {
+    const scene = data.scenes[k], box = sections[k].querySelector(".moved");
+    const off = scene.t !== state.T;
+    box.hidden = !off;
+    if (off) box.querySelector(".moved-text").textContent = withT(scene.moved[state.lang], state.T);
+  }
+
+  function showT(T) {
+    const i = data.options.indexOf(T);
+    if (i >= 0) range.value = String(i);
+    shownT.textContent = fmt(T);
+    range.setAttribute("aria-valuetext", `T = ${fmt(T)}`);
+  }
+
+  // Every chart drawn so far follows T; the scene shown says when its caption's T is not the one on screen
+  function setT(T) {
+    state.T = T;
+    showT(T);
+    const all = [];
+    for (const k of state.drawn.keys()) all.push(draw(k, T));
+    moved(state.k);
+    return Promise.all(all);
+  }
+
+  function open(k, focus) {
+    k = Math.max(0, Math.min(sections.length - 1, k));
+    state.k = k;
+    sections.forEach((s, i) => { s.hidden = i !== k; });
+    links.forEach((a, i) => { if (i === k) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current"); });
+    prev.disabled = k === 0;
+    next.disabled = k === sections.length - 1;
+    counter.textContent = data.counter[state.lang][k];
+    if (location.hash !== `#${sections[k].id}`) history.replaceState(null, "", `#${sections[k].id}`);
+    state.T = data.scenes[k].t;  // a scene opens at its own T, as in the app
+    showT(state.T);
+    const ready = draw(k, state.T).then(() => setT(state.T));
+    moved(k);
+    if (focus) sections[k].querySelector("h2").focus();
+    return ready;
+  }
+
+  function setLang(lang) {
+    state.lang = lang;
+    document.documentElement.lang = lang;
+    document.title = data.title[lang];
+    for (const b of document.querySelectorAll("button.lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
+    counter.textContent = data.counter[lang][state.k];
+    const all = [];
+    for (const k of state.drawn.keys()) { state.drawn.get(k).T = null; all.push(draw(k, state.T)); }
+    moved(state.k);
+    return Promise.all(all);
+  }
+
+  range.addEventListener("input", () => { setT(data.options[Number(range.value)]); });
+  range.addEventListener("keydown", (e) => { if (e.key === "PageUp" || e.key === "PageDown") e.preventDefault(); });
+  prev.addEventListener("click", () => open(state.k - 1, true));
+  next.addEventListener("click", () => open(state.k + 1, true));
+  links.forEach((a, i) => a.addEventListener("click", (e) => { e.preventDefault(); open(i, true); }));
+  for (const b of document.querySelectorAll("button.lang")) b.addEventListener("click", () => setLang(b.dataset.lang));
+  sections.forEach((s, k) => s.querySelector("button.back").addEventListener("click", () => {
+    setT(data.scenes[k].t);
+    s.querySelector("h2").focus();
+  }));
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+    const back = e.key === "PageUp" || (!typing && e.key === "ArrowLeft");
+    const ahead = e.key === "PageDown" || (!typing && e.key === "ArrowRight");
+    if (back && state.k > 0) { e.preventDefault(); open(state.k - 1, true); }
+    else if (ahead && state.k < sections.length - 1) { e.preventDefault(); open(state.k + 1, true); }
+  });
+
+  // Print: every scene on its own page, each chart at its own scene's T (the numbers its caption and table give)
+  let before = null;
+  window.addEventListener("beforeprint", () => {
+    before = state.T;
+    sections.forEach((s) => { s.hidden = false; });
+    document.querySelectorAll("details.numbers").forEach((d) => { d.dataset.wasOpen = String(d.open); d.open = true; });
+    data.scenes.forEach((scene, k) => { draw(k, scene.t); window.Plotly.Plots.resize(plotOf(k)); });
+  });
+  window.addEventListener("afterprint", () => {
+    document.querySelectorAll("details.numbers").forEach((d) => { d.open = d.dataset.wasOpen === "true"; });
+    open(state.k, false);
+    if (before !== null) setT(before);
+  });
+
+  const fromHash = sections.findIndex((s) => `#${s.id}` === location.hash);
+  window.__handout = { state, data, open, setT, setLang, plotOf, ready: open(fromHash >= 0 ? fromHash : 0, false) };
+})();
