@@ -1,5 +1,5 @@
 """What goes inline into an HTML page, for the app (ui/web.py) and the offline handout (attention_core.handout) alike:
-a script's data as JSON that cannot end its `<script>` element, and theme.py's colours and sizes as CSS custom
+a script's data as JSON that cannot end its script element, and theme.py's colours and sizes as CSS custom
 properties. No Streamlit here.
 """
 
@@ -19,9 +19,9 @@ THEMED = ("FOCUS_COLOR", "CAPTION_TEXT_COLOR", "SELECTED_TEXT_COLOR", "QUOTE_TEX
 
 
 def script_json(value: object) -> str:
-    """`value` as JSON that is safe inside a `<script>` element: every character that could end the element or the
+    """`value` as JSON that is safe inside a script element: every character that could end the element or the
     string it sits in (`<`, `>`, `&`, U+2028, U+2029) is escaped, so no text from a user, a link or a file can close
-    the `<script>` and start markup of its own."""
+    the script and start markup of its own."""
     return json.dumps(value, ensure_ascii=False).translate(_UNSAFE)
 
 

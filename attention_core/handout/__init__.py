@@ -60,7 +60,7 @@ def math_js() -> str:
 
 
 def _inline_script(body: str, name: str) -> str:
-    """A script's text as it goes inside `<script>`: it must not hold what would end the element early."""
+    """A script's text as it goes inside script: it must not hold what would end the element early."""
     if re.search(r"</script|<!--", body, re.IGNORECASE):
         raise RuntimeError(f"{name} holds text that would end its script element")
     return body
@@ -78,6 +78,19 @@ def app_link_base(url: object) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise refused
     return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+
+
+def app_base(url: object, page: str) -> str | None:
+    """The app's own address, from the address of its screen `page` (the browser's, which the app is told): the
+    screen's path taken off its end. None where it is no http(s) address."""
+    try:
+        base = app_link_base(url)
+    except InputError:
+        return None
+    path = page_path(page)
+    if base and path and base.endswith("/" + path):
+        base = base[: -len(path) - 1]
+    return base
 
 
 def page_path(key: str) -> str:
