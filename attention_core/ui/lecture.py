@@ -226,11 +226,11 @@ def take_snapshot(p: Page) -> None:
     p.notify("success", p.t("lecture.snapshot_saved"))
 
 
-def handout_page(p: Page) -> str:
+def handout_page(p: Page, base: str | None) -> str:
     """The lesson as one offline web page (attention_core.handout): the session's scenes, or the built-in lesson
-    when it has none, in the language on screen, each scene linked back to this app's address."""
+    when it has none, in the language on screen, each scene linked back to the app's address `base`."""
     lesson = tuple(p.scenes) or scenes.builtin()
-    return handout.build(lesson, handout.app_base(st.context.url, p.key), p.lang)
+    return handout.build(lesson, base, p.lang)
 
 
 def tools(p: Page) -> None:
@@ -265,7 +265,9 @@ def tools(p: Page) -> None:
         st.download_button(p.t("lecture.json_down"), lambda: codec.to_json(p.scenario, p.view),
                            file_name="attention-lesson.json", mime="application/json", key="tl:json",
                            on_click="ignore", icon=":material/save:")
-        st.download_button(p.t("lecture.handout_down"), lambda: handout_page(p), file_name="attention-lesson.html",
+        base = handout.app_base(st.context.url, p.key)  # read in the run: the file is made outside it, at the click
+        st.download_button(p.t("lecture.handout_down"), lambda: handout_page(p, base),
+                           file_name="attention-lesson.html",
                            mime="text/html", key="tl:handout", on_click="ignore", icon=":material/menu_book:",
                            help=p.t("lecture.handout_help"))
         upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")

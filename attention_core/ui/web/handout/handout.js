@@ -79,7 +79,7 @@
     const done = state.drawn.get(k);
     let ready;
     if (!done || done.lang !== key) {
-      const fig = scene.fig[state.lang];
+      const fig = JSON.parse(JSON.stringify(scene.fig[state.lang]));  // a copy: Plotly keeps and changes what it is given
       ready = window.Plotly.react(gd, fig.data, fig.layout, CONFIG);
       state.drawn.set(k, { lang: key, T: scene.t });
       gd.setAttribute("aria-label", scene.label[state.lang]);
@@ -115,7 +115,8 @@
     const all = [];
     for (const k of state.drawn.keys()) all.push(draw(k, T));
     moved(state.k);
-    return Promise.all(all);
+    state.pending = Promise.all(all);  // what a reader of the charts waits for
+    return state.pending;
   }
 
   function open(k, focus) {
@@ -130,6 +131,7 @@
     state.T = data.scenes[k].t;  // a scene opens at its own T, as in the app
     showT(state.T);
     const ready = draw(k, state.T).then(() => setT(state.T));
+    state.pending = ready;
     moved(k);
     if (focus) sections[k].querySelector("h2").focus();
     return ready;
@@ -144,7 +146,8 @@
     const all = [];
     for (const k of state.drawn.keys()) { state.drawn.get(k).T = null; all.push(draw(k, state.T)); }
     moved(state.k);
-    return Promise.all(all);
+    state.pending = Promise.all(all);
+    return state.pending;
   }
 
   range.addEventListener("input", () => { setT(data.options[Number(range.value)]); });
