@@ -6,6 +6,7 @@ a keyboard-only walk; a phone's width; the file the app's lecture tools download
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -265,3 +266,25 @@ def test_the_lecture_tools_download_the_lesson_as_a_web_page(app_server, new_pag
     assert [s["page"] for s in data["scenes"]] == [s.page for s in scenes.builtin()]
     base = app_server.url.rstrip("/")
     assert f'href="{base}/score?s=' in got and f'href="{base}/?s=' in got
+
+
+def test_printing_puts_each_scene_on_its_own_page_at_its_own_t(offline):
+    """On paper every scene starts a page of its own (the built-in lesson's fit one each), with its chart at its own
+    T, whatever T the screen showed, and its numbers printed."""
+    o = offline(viewport={"width": 1280, "height": 900})
+    page = o.open(4)
+    lesson = scenes.builtin()
+    page.wait_for_function("() => window.__handout.state.drawn.size === window.__handout.data.scenes.length")
+    page.evaluate("() => window.__handout.setT(0.3)")
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == len(lesson)
+    page.emulate_media(media="print")
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    page.wait_for_function("""(ts) => ts.every((t, k) => window.__handout.state.drawn.get(k).T === t)""",
+                           arg=[s.scenario.temperature for s in lesson])
+    page.evaluate("() => window.__handout.state.pending")
+    for k in range(len(lesson)):
+        section = page.locator(f"#scene-{k + 1}")
+        assert section.is_visible() and section.locator("details.numbers table").first.is_visible()
+        assert page.evaluate("(k) => window.__handout.plotOf(k)._fullLayout.width", k) <= 700
+    assert not page.locator("#t-range").is_visible() and not page.locator(".scene-list").is_visible()

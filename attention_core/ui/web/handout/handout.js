@@ -130,11 +130,25 @@
     if (location.hash !== `#${sections[k].id}`) history.replaceState(null, "", `#${sections[k].id}`);
     state.T = data.scenes[k].t;  // a scene opens at its own T, as in the app
     showT(state.T);
-    const ready = draw(k, state.T).then(() => setT(state.T));
+    const gd = plotOf(k);
+    // drawn hidden (at Plotly's default width) or at another window's width: laid out for its column now
+    const ready = draw(k, state.T).then(() => window.Plotly.Plots.resize(gd)).then(() => setT(state.T));
     state.pending = ready;
     moved(k);
     if (focus) sections[k].querySelector("h2").focus();
     return ready;
+  }
+
+  // The other scenes' charts, one at a time once the page is idle: every chart is there to print, and follows T
+  function drawRest() {
+    const left = data.scenes.map((_, k) => k).filter((k) => !state.drawn.has(k));
+    const step = () => {
+      const k = left.shift();
+      if (k === undefined) return;
+      if (!state.drawn.has(k)) draw(k, state.T);
+      setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
   }
 
   function setLang(lang) {
@@ -170,20 +184,29 @@
     else if (ahead && state.k < sections.length - 1) { e.preventDefault(); open(state.k + 1, true); }
   });
 
-  // Print: every scene on its own page, each chart at its own scene's T (the numbers its caption and table give)
+  // Print: every scene on its own page, each chart at its own scene's T (the numbers its caption and table give) and
+  // laid out for the paper's width; afterwards the screen as it was
+  const PRINT_WIDTH = 680;  // px: an A4 or Letter page's text width at 96 px per inch, with the browser's margins
   let before = null;
   window.addEventListener("beforeprint", () => {
     before = state.T;
-    sections.forEach((s) => { s.hidden = false; });
+    document.body.classList.add("printing");
     document.querySelectorAll("details.numbers").forEach((d) => { d.dataset.wasOpen = String(d.open); d.open = true; });
-    data.scenes.forEach((scene, k) => { draw(k, scene.t); window.Plotly.Plots.resize(plotOf(k)); });
+    data.scenes.forEach((scene, k) => {
+      draw(k, scene.t);
+      window.Plotly.relayout(plotOf(k), { width: PRINT_WIDTH });
+    });
   });
   window.addEventListener("afterprint", () => {
+    document.body.classList.remove("printing");
     document.querySelectorAll("details.numbers").forEach((d) => { d.open = d.dataset.wasOpen === "true"; });
+    data.scenes.forEach((_, k) => { if (state.drawn.has(k)) window.Plotly.relayout(plotOf(k), { width: null, autosize: true }); });
     open(state.k, false);
     if (before !== null) setT(before);
   });
 
   const fromHash = sections.findIndex((s) => `#${s.id}` === location.hash);
-  window.__handout = { state, data, open, setT, setLang, plotOf, ready: open(fromHash >= 0 ? fromHash : 0, false) };
+  const ready = open(fromHash >= 0 ? fromHash : 0, false);
+  ready.then(drawRest);
+  window.__handout = { state, data, open, setT, setLang, plotOf, ready };
 })();
