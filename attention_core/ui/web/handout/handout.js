@@ -1,7 +1,8 @@
 // The offline lesson (attention_core/handout): the scenes one at a time, the language switch, and one T control that
 // redraws every chart that follows T with the app's browser math (`tmath`, ui/web/tcontrol/math.js, put in front of
 // this script), from the inputs the page carries for it (the same the app's T control sends: t_inputs.py). The
-// charts are the figures attention_core built; nothing here computes a number of its own.
+// charts are the figures attention_core built; every number a redraw gives comes from math.js.
+/* global Plotly, tmath */  // the page's own inlined Plotly.js (its documented global) and math.js
 (() => {
   const data = JSON.parse(document.getElementById("handout-data").textContent);
   const sections = [...document.querySelectorAll("section.scene")];
@@ -11,48 +12,17 @@
   const prev = document.getElementById("prev"), next = document.getElementById("next");
   const counter = document.getElementById("counter");
   const fmt = (t) => tmath.tText(t);  // T as the app prints it (f"{t:g}")
-  const withT = (text, t) => text.replace(/\{T(?::\.(\d+)f)?\}/g, (_, d) => (d === undefined ? fmt(t) : tmath.printed(t, Number(d))));
+  const withT = (text, t) => text.split("{T}").join(fmt(t));  // a text's T (figures.at_t's {T}), as draw.js writes it
   const CONFIG = { displayModeBar: false, responsive: true };
   const state = { k: 0, lang: data.lang, T: data.scenes[0].t, drawn: new Map(), redraws: 0 };
 
   const plotOf = (k) => sections[k].querySelector(".plot");
 
-  // One chart's traces, title, line at T and stack sums at T, from its inputs (as the app's T control does, control.js)
+  // One chart at T: its declared traces and title (math.js's chartUpdate, as the app's T control redraws them), the
+  // line at T and its label, and ④'s sums at the end of their stacks (math.js's stackSums)
   function drawAt(gd, meta, T) {
-    const qs = {};
-    for (const [name, src] of Object.entries(meta.sources || {})) qs[name] = tmath.quantities(src, T);
-    const traces = meta.traces || [];
-    const idx = traces.map((spec) => spec.i);
-    const update = {};
-    const put = (axis, k, values) => {
-      if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
-      update[axis][k] = values;
-    };
-    traces.forEach((spec, k) => {
-      if (spec.axis === "line") {  // ④'s line from word row to word col: its width, opacity and hover are the weight
-        const w = qs[spec.src].W()[spec.row][spec.col];
-        put("line.width", k, 1 + 24 * w);
-        put("opacity", k, 0.35 + 0.65 * w);
-        put("hovertemplate", k, spec.hover.split("{w}").join(tmath.printed(w, 3)));
-        return;
-      }
-      if (spec.axis === "text") {
-        put("text", k, tmath.weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
-        return;
-      }
-      const values = tmath.traceValues(spec, qs);
-      put(spec.axis, k, values);
-      if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
-    });
-    const layout = {};
-    if (meta.title) {
-      let title = withT(meta.title, T);
-      if (meta.pair) {
-        const [a, b] = qs[meta.pair.src].looked().pair;
-        title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
-      }
-      layout["title.text"] = title;
-    }
+    const { idx, update, title } = tmath.chartUpdate(meta, T);
+    const layout = title !== null ? { "title.text": title } : {};
     for (const m of meta.marks || []) {
       if (m.shape !== undefined) { layout[`shapes[${m.shape}].x0`] = T; layout[`shapes[${m.shape}].x1`] = T; }
       if (m.note !== undefined) {
@@ -69,7 +39,7 @@
       });
     }
     state.redraws += 1;
-    return window.Plotly.update(gd, update, layout, idx);
+    return Plotly.update(gd, update, layout, idx);
   }
 
   // Scene k's chart in the reader's language at T: drawn afresh from its figure, then redrawn at T if it follows T
@@ -80,7 +50,7 @@
     let ready;
     if (!done || done.lang !== key) {
       const fig = JSON.parse(JSON.stringify(scene.fig[state.lang]));  // a copy: Plotly keeps and changes what it is given
-      ready = window.Plotly.react(gd, fig.data, fig.layout, CONFIG);
+      ready = Plotly.react(gd, fig.data, fig.layout, CONFIG);
       state.drawn.set(k, { lang: key, T: scene.t });
       gd.setAttribute("aria-label", scene.label[state.lang]);
     } else {
@@ -132,7 +102,7 @@
     showT(state.T);
     const gd = plotOf(k);
     // drawn hidden (at Plotly's default width) or at another window's width: laid out for its column now
-    const ready = draw(k, state.T).then(() => window.Plotly.Plots.resize(gd)).then(() => setT(state.T));
+    const ready = draw(k, state.T).then(() => Plotly.Plots.resize(gd)).then(() => setT(state.T));
     state.pending = ready;
     moved(k);
     if (focus) sections[k].querySelector("h2").focus();
@@ -194,13 +164,13 @@
     document.querySelectorAll("details.numbers").forEach((d) => { d.dataset.wasOpen = String(d.open); d.open = true; });
     data.scenes.forEach((scene, k) => {
       draw(k, scene.t);
-      window.Plotly.relayout(plotOf(k), { width: PRINT_WIDTH });
+      Plotly.relayout(plotOf(k), { width: PRINT_WIDTH });
     });
   });
   window.addEventListener("afterprint", () => {
     document.body.classList.remove("printing");
     document.querySelectorAll("details.numbers").forEach((d) => { d.open = d.dataset.wasOpen === "true"; });
-    data.scenes.forEach((_, k) => { if (state.drawn.has(k)) window.Plotly.relayout(plotOf(k), { width: null, autosize: true }); });
+    data.scenes.forEach((_, k) => { if (state.drawn.has(k)) Plotly.relayout(plotOf(k), { width: null, autosize: true }); });
     open(state.k, false);
     if (before !== null) setT(before);
   });
