@@ -158,8 +158,8 @@ def test_the_charts_are_the_screens_builders_at_the_scenes_state(builtin_page):
     from attention_core import analysis
 
     s = scenes.builtin()[3]
-    np.testing.assert_allclose(weights["follow"]["sources"]["main"]["S"], analysis.compute(s.scenario).trace.scores,
-                               rtol=1e-12)
+    scores = analysis.compute(s.scenario).trace.scores
+    np.testing.assert_allclose(weights["follow"]["en"]["sources"]["main"]["S"], scores, rtol=1e-12)
 
 
 def test_every_screen_has_a_main_chart_a_scene_on_it_draws():

@@ -167,23 +167,22 @@ def scene_entry(k: int, scene: scenes.Scene, n: int, base: str | None) -> tuple[
     """Scene `k`'s data for the script, its section of the page and its line in the scene list."""
     name = charts.chart_name(scene.page, scene.focus)
     t = float(scene.scenario.temperature)
-    figs, tables, labels = {}, {}, {}
-    follow = None
+    figs, tables, labels, follow = {}, {}, {}, {}
     for lang in LANGS:
         fig = charts.build(scene.page, name, scene.scenario, scene.view, lang)
         figs[lang] = figure_json(fig)
         described = accessible.describe(fig, lang)
         labels[lang] = described.name
         tables[lang] = "".join(accessible.table_html(tb, lang) for tb in described.tables)
-        if follow is None:
-            follow = follows_t(fig, scene.scenario)
+        follow[lang] = follows_t(fig, scene.scenario)  # its title's template is in this language
     page_title = _both(f"page.{scene.page}")
     heading = {lang: f"{text(lang, 'lecture.scene_of', k=k + 1, n=n)} · {page_title[lang]}" for lang in LANGS}
     captions = {lang: scene.caption_shown(lang) for lang in LANGS}
     moved = {lang: figures.at_t(text(lang, "lecture.scene_moved_t", saved=t, now=figures.T), t).template
              for lang in LANGS}
     link = scene_link(base, scene) if base else None
-    data = {"t": t, "page": scene.page, "chart": name, "fig": figs, "follow": follow, "label": labels,
+    data = {"t": t, "page": scene.page, "chart": name, "fig": figs,
+            "follow": follow if any(follow.values()) else None, "label": labels,
             "moved": moved, "heading": heading}
     sid = f"scene-{k + 1}"
     table_note = _both("lecture.handout_table_t", saved=t)

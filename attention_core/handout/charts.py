@@ -61,6 +61,24 @@ def home_share(c: Ctx):
                         decimals=0, width_px=theme.FULL_WIDTH_PX * 2 / 5, shows=figures.shows("share"))
 
 
+def home_pipeline(c: Ctx):
+    s, lesson = c.scenario, c.lesson
+    tr, words, axes = lesson.trace, c.words, c.axis_names()
+    qk = [f"{k + 1}" for k in range(s.d_k)]
+    panels = [
+        (c.t("home.p_x"), s.x, words, axes, "signed"),
+        (c.t("home.p_q"), tr.q, words, qk, "signed", "qk"),
+        (c.t("home.p_k"), tr.k, words, qk, "signed", "qk"),
+        (c.t("home.p_scores"), tr.scores, words, words, "signed"),
+        (c.t("home.p_weights"), tr.weights, words, words, "weights", None, figures.shows("W")),
+        (c.t("home.p_v"), tr.v, words, axes, "signed", "v"),
+        (c.t("home.p_out"), tr.output, words, axes, "signed", "v", figures.shows("O")),
+        (c.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm", figures.shows("LN")),
+    ]
+    limits = {"norm": analysis.add_norm_limit(s, t_options(s.temperature), ("LN",))}
+    return figures.heatmap_grid(panels, columns=4, limits=limits)
+
+
 # --- ① gaze -------------------------------------------------------------------------------------------------------
 
 def _dims(c: Ctx) -> list[str]:
@@ -137,13 +155,45 @@ def value_output(c: Ctx):
                            marks=[], shows=figures.shows("O"))
 
 
+def value_contributions(c: Ctx):
+    i, tr, words = c.view.focus, c.lesson.trace, c.words
+    v_dims = [f"v{k + 1}" for k in range(c.scenario.w_v.shape[1])]
+    parts = analysis.value_contributions(tr.weights, tr.v, i)
+    kept, rest = analysis.largest_parts(parts, STACK_MAX)
+    rows, names = [parts[j] for j in kept], [words[j] for j in kept]
+    shows = [figures.shows("C", row=i, col=j) for j in kept]
+    if rest is not None:
+        rows.append(rest)
+        names.append(c.t("value.others", k=len(words) - len(kept)))
+        shows.append(figures.shows("rest", row=i, cols=kept))
+    return figures.stacked_contributions(rows, names, v_dims, tr.output[i], focus=kept.index(i) if i in kept else None,
+                                         title=c.t("value.stack_chart", word=words[i]),
+                                         total_label=c.t("value.total_label"), y_title=c.t("lbl.value"), shows=shows,
+                                         total_shows=figures.shows("O", row=i),
+                                         span=analysis.contributions_span(tr.scores[i], tr.v,
+                                                                          t_options(c.scenario.temperature)))
+
+
 def value_lines(c: Ctx):
     i = c.view.focus
     return figures.weight_lines(c.lesson.trace.weights[i], c.words, i, title=c.t("value.lines_chart", word=c.words[i]),
                                 height=380, width_px=theme.FULL_WIDTH_PX * 2 / 5, shows=figures.shows("W", row=i))
 
 
+STACK_MAX = 12  # pages/4_value.py's: past this many words the smaller shares are one "other words" segment
+
+
 # --- ⑤ residual ---------------------------------------------------------------------------------------------------
+
+def residual_add_norm(c: Ctx):
+    s, lesson, words, axes = c.scenario, c.lesson, c.words, c.axis_names()
+    panels = [(c.t("residual.x_chart"), s.x, words, axes, "signed", "z"),
+              (c.t("residual.attn_chart"), lesson.trace.output, words, axes, "signed", "z", figures.shows("O")),
+              (c.t("residual.z_chart"), lesson.residual, words, axes, "signed", "z", figures.shows("Z")),
+              (c.t("residual.ln_chart"), lesson.normalized, words, axes, "signed", "z", figures.shows("LN"))]
+    limit = analysis.add_norm_limit(s, t_options(s.temperature), ("X", "O", "Z", "LN"))
+    return figures.heatmap_grid(panels, columns=2, text=True, title=c.t("views.residual_grid"), limits={"z": limit})
+
 
 def residual_stats(c: Ctx):
     from ..attention import layer_norm
@@ -197,6 +247,35 @@ def multihead_weights(h: int) -> Builder:
     return build
 
 
+def _concat_cols(c: Ctx) -> list[str]:
+    s, axes = c.scenario, c.axis_names()
+    v_names = axes if analysis.is_identity(s.multi_head_weights[2]) else [f"v{k + 1}" for k in range(s.x.shape[1])]
+    blocks = analysis.head_names(v_names, s.n_heads)
+    return [c.t("multihead.col_prefix", h=h + 1, axis=a) for h, block in enumerate(blocks) for a in block]
+
+
+def _multi_spans(c: Ctx):
+    s = c.scenario
+    follow = s.head_temperature == "shared"
+    return follow, (analysis.multi_head_spans(s, t_options(s.temperature)) if follow else (None, None))
+
+
+def multihead_concat(c: Ctx):
+    s, multi = c.scenario, c.lesson.multi
+    follow, spans = _multi_spans(c)
+    return figures.heatmap(multi.concat, figures.Axis(c.words, c.t("lbl.word")),
+                           figures.Axis(_concat_cols(c), "", c.t("lbl.axis")),
+                           title=c.t("multihead.concat_chart", h=s.n_heads, d=multi.concat.shape[1]), span=spans[0],
+                           shows=figures.shows("concat", src="heads") if follow else None)
+
+
+def multihead_output(c: Ctx):
+    follow, spans = _multi_spans(c)
+    return figures.heatmap(c.lesson.multi.output, figures.Axis(c.words, c.t("lbl.word")),
+                           figures.Axis(c.axis_names(), "", c.t("lbl.axis")), title=c.t("multihead.out_chart"),
+                           span=spans[1], shows=figures.shows("MO", src="heads") if follow else None)
+
+
 # --- ⑦ learn ------------------------------------------------------------------------------------------------------
 
 def learn_hand_set(c: Ctx):
@@ -218,17 +297,37 @@ def order_weights(c: Ctx):
                            width_px=theme.FULL_WIDTH_PX * 3 / 5, shows=figures.shows("W", src="masked"))
 
 
+def order_delta(with_positions: bool) -> Builder:
+    def build(c: Ctx):
+        s = c.scenario
+        if s.n < 2:
+            return None
+        alpha = s.pe_alpha
+        result = order.shuffle_experiment(s, alpha if with_positions else 0.0)
+        spans, scale = order.shuffle_spans(s, (0.0, alpha), t_options(s.temperature))
+        side = c.t("order.with", alpha=alpha) if with_positions else c.t("order.without")
+        src = "shuffle" if with_positions and alpha else "shuffle0"
+        return figures.heatmap(result.delta, figures.Axis(c.words, c.t("lbl.word")),
+                               figures.Axis(c.axis_names(), "", c.t("lbl.axis")), limit=scale,
+                               span=spans[1 if with_positions else 0], title=c.t("order.delta_chart", side=side),
+                               shows=figures.shows("D", src=src))
+
+    return build
+
+
 # Each screen's charts by the name the app gives them (its element key "chart:<name>"), the first its main chart.
 CHARTS: dict[str, dict[str, Builder]] = {
-    "home": {"share": home_share},
+    "home": {"share": home_share, "pipeline": home_pipeline},
     "gaze": {"dots": gaze_dots, "q": gaze_q, "k": gaze_k, "terms": gaze_terms},
     "score": {"scores": score_scores},
     "temperature": {"weights": temperature_weights, "document-bars": temperature_document},
-    "value": {"lines": value_lines, "weights": value_weights, "output": value_output},
-    "residual": {"stats": residual_stats},
-    "multihead": {f"weights-{h}": multihead_weights(h) for h in range(8)},
+    "value": {"lines": value_lines, "weights": value_weights, "output": value_output,
+              "contributions": value_contributions},
+    "residual": {"stats": residual_stats, "add-norm": residual_add_norm},
+    "multihead": {**{f"weights-{h}": multihead_weights(h) for h in range(8)}, "concat": multihead_concat,
+                  "output": multihead_output},
     "learn": {"weights-hand-set": learn_hand_set},
-    "order": {"weights": order_weights},
+    "order": {"weights": order_weights, "delta-without": order_delta(False), "delta-with": order_delta(True)},
 }
 
 

@@ -103,8 +103,8 @@ def values(obj):
     if obj is None:
         return None
     arr = np.asarray(obj, dtype=object)
-    if arr.size and all(isinstance(v, str) for v in arr.ravel()):
-        return arr.tolist()
+    if any(isinstance(v, str) for v in arr.ravel()):  # labels or printed numbers: compared as they are
+        return np.asarray(obj, dtype=object).tolist()
     return np.asarray([np.nan if v is None else v for v in arr.ravel()], dtype=float).reshape(arr.shape)
 
 
@@ -127,50 +127,103 @@ def python_chart(scene: scenes.Scene, name: str, t: float, lang: str) -> dict:
     return handout.figure_json(charts.build(scene.page, name, scene.scenario.with_temperature(t), scene.view, lang))
 
 
-def test_every_scene_at_every_t_draws_attention_cores_numbers_offline(offline, lesson_file):
+def walk(page, lesson, lang: str = "ko", every: int = 1, keys: bool = True) -> None:
     """Walk every scene with the next button, step T through every option with the keyboard, and read each chart
-    from the page: the traces that follow T equal the chart built in Python at that T, the rest the scene's own; the
-    title too. No request leaves the page."""
-    o = offline(viewport={"width": 1280, "height": 900})
-    page = o.open(1)
-    lesson = scenes.builtin()
+    from the page: a chart that follows T equals the chart built in Python at that T (every trace's numbers, texts,
+    line widths and opacities, its title's words, the notes and lines T moves), one that does not the scene's own.
+    `every`: the options read, every `every`-th and the last (with `keys`, each is stepped through with the arrow
+    keys; else T is set to each option read)."""
     data = page.evaluate("() => window.__handout.data")
     options = data["options"]
     for k, scene in enumerate(lesson):
         if k:
-            page.get_by_role("button", name=text("ko", "lecture.scene_next")).click()
+            page.get_by_role("button", name=text(lang, "lecture.scene_next")).click()
         page.wait_for_function("(k) => window.__handout.state.k === k && window.__handout.state.pending", arg=k)
         section = page.locator(f"#scene-{k + 1}")
         assert section.is_visible()
-        assert section.locator("p.caption.l-ko").inner_text() == scene.caption_shown("ko")
+        if scene.caption_shown(lang):
+            assert section.locator(f"p.caption.l-{lang}").inner_text() == scene.caption_shown(lang)
         entry = data["scenes"][k]
         follow = entry["follow"]
-        own = python_chart(scene, entry["chart"], scene.scenario.temperature, "ko")
+        own = python_chart(scene, entry["chart"], scene.scenario.temperature, lang)
         page.locator("#t-range").focus()
         page.keyboard.press("Home")
         for i, t in enumerate(options):
-            if i:
+            read = not i % every or i == len(options) - 1
+            if keys and i:
                 page.keyboard.press("ArrowRight")
+                page.wait_for_function("(t) => window.__handout.state.T === t", arg=t)
+            elif not keys and read:
+                page.evaluate("(t) => window.__handout.setT(t)", t)
+            if not read:
+                continue
             page.wait_for_function("(t) => window.__handout.state.T === t", arg=t)
             drawn = page.evaluate(DRAWN_JS, k)
-            built = python_chart(scene, entry["chart"], t, "ko") if follow else own
+            built = python_chart(scene, entry["chart"], t, lang) if follow else own
             assert drawn["T"] == t
             for j, (got, want) in enumerate(zip(drawn["data"], built["data"], strict=True)):
                 line = want.get("line") or {}
                 for key, expected in (("z", want.get("z")), ("x", want.get("x")), ("y", want.get("y")),
                                       ("text", want.get("text")), ("width", line.get("width")),
                                       ("opacity", want.get("opacity"))):
-                    assert_same(got[key], expected, f"scene {k + 1}, T = {t}, trace {j}, {key}")
+                    assert_same(got[key], expected, f"scene {k + 1} ({entry['chart']}), T = {t}, trace {j}, {key}")
             # the title's words (its line breaks are the scene's T's, as the app's T control keeps them)
-            want_title = (built if follow and follow.get("title") else own)["layout"]["title"]["text"]
+            want_title = (built if follow and follow[lang].get("title") else own)["layout"]["title"]["text"]
             assert words_of(drawn["title"]) == words_of(want_title), (k, t)
+            if follow:  # ④'s sums and a line at T with its label: where and as Python draws them
+                follow_lang = follow[lang]
+                notes = built["layout"].get("annotations") or []
+                moved_notes = [*(follow_lang.get("sums") or {}).get("notes", ()),
+                               *(m["note"] for m in follow_lang.get("marks") or () if "note" in m)]
+                for n in moved_notes:
+                    x, y, label = drawn["notes"][n]
+                    assert label == notes[n]["text"], (k, t, n)
+                    assert_same([x], [notes[n]["x"]], f"scene {k + 1}, T = {t}, note {n}'s x")
+                    assert_same([y], [notes[n]["y"]], f"scene {k + 1}, T = {t}, note {n}'s y")
+                for m in follow_lang.get("marks") or ():
+                    if "shape" in m:
+                        shape = built["layout"]["shapes"][m["shape"]]
+                        assert_same(drawn["shapes"][m["shape"]], [shape["x0"], shape["x1"]], f"{k}, {t}: line at T")
             moved = section.locator(".moved")
             assert moved.is_visible() == (t != scene.scenario.temperature), (k, t)
         # the scene's own T again: its caption holds
         section.locator("button.back").click()
         page.wait_for_function("(t) => window.__handout.state.T === t", arg=scene.scenario.temperature)
         assert not section.locator(".moved").is_visible()
-    assert page.get_by_role("button", name=text("ko", "lecture.scene_next")).is_disabled()
+    assert page.get_by_role("button", name=text(lang, "lecture.scene_next")).is_disabled()
+
+
+def test_every_scene_at_every_t_draws_attention_cores_numbers_offline(offline):
+    """The built-in lesson, walked offline: captions, and every chart at every T option. No request leaves the
+    page (the fixture counts them)."""
+    o = offline(viewport={"width": 1280, "height": 900})
+    walk(o.open(1), scenes.builtin())
+
+
+def catalogue_lesson() -> tuple[scenes.Scene, ...]:
+    """A scene for every chart the handout can draw, at the default state (⑥'s heads also on the sidebar's T, so
+    that theirs follow it; ⑧ with positions added): what a lecturer's own lesson may focus on."""
+    base = scenes.builtin()[0]
+    s = base.scenario
+    out = []
+    for page, names in charts.CHARTS.items():
+        state = {"multihead": s.with_head_temperature("shared"), "order": s.with_pe_alpha(0.5)}.get(page, s)
+        for name in names:
+            if page == "multihead" and name.startswith("weights-") and int(name.split("-")[1]) >= state.n_heads:
+                continue
+            out.append(scenes.Scene(state, base.view, page, ("", ""), f"chart:{name}"))
+    return tuple(out)
+
+
+def test_every_chart_the_handout_can_draw_follows_t_with_attention_cores_numbers(offline, tmp_path):
+    lesson = catalogue_lesson()
+    path = tmp_path / "catalogue.html"
+    path.write_text(handout.build(lesson, lang="en"), encoding="utf-8")
+    o = offline(viewport={"width": 1280, "height": 900})
+    o.url = path.as_uri()
+    page = o.open(1)
+    assert sum(1 for e in page.evaluate("() => window.__handout.data.scenes") if e["follow"]) >= 12
+    walk(page, lesson, "en", every=3, keys=False)
 
 
 def audit(page) -> list[dict]:

@@ -59,7 +59,7 @@
     const entry = state.drawn.get(k);
     if (scene.follow && entry.T !== T) {
       entry.T = T;
-      ready = ready.then(() => drawAt(gd, scene.follow, T));
+      ready = ready.then(() => drawAt(gd, scene.follow[state.lang], T));
     }
     return ready;
   }
