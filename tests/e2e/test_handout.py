@@ -329,8 +329,6 @@ def test_printing_puts_each_scene_on_its_own_page_at_its_own_t(offline):
     lesson = scenes.builtin()
     page.wait_for_function("() => window.__handout.state.drawn.size === window.__handout.data.scenes.length")
     page.evaluate("() => window.__handout.setT(0.3)")
-    pdf = page.pdf(format="A4")
-    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == len(lesson)
     page.emulate_media(media="print")
     page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
     page.wait_for_function("""(ts) => ts.every((t, k) => window.__handout.state.drawn.get(k).T === t)""",
@@ -341,3 +339,12 @@ def test_printing_puts_each_scene_on_its_own_page_at_its_own_t(offline):
         assert section.is_visible() and section.locator("details.numbers table").first.is_visible()
         assert page.evaluate("(k) => window.__handout.plotOf(k)._fullLayout.width", k) <= 700
     assert not page.locator("#t-range").is_visible() and not page.locator(".scene-list").is_visible()
+    # after printing, the screen as it was: the scene shown, at the T it showed
+    page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
+    page.emulate_media(media="screen")
+    page.wait_for_function("() => window.__handout.state.T === 0.3")
+    assert [page.locator(f"#scene-{k + 1}").is_visible() for k in range(len(lesson))] == [k == 3 for k in
+                                                                                        range(len(lesson))]
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4")  # Chromium's own printing (beforeprint, afterprint later): a page per scene
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == len(lesson)
