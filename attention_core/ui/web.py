@@ -5,14 +5,15 @@ tests/test_web_js.py checks it): classic scripts for `st.html` (`a11y.js`, `clic
 `class-cookie.js`), the components' ES modules (`room.js`, `live-chart.js`, `tcontrol/shim.js`), the T control's
 library (`tcontrol/`: math.js, draw.js, control.js, put together by ui/tcontrol.py) and the style sheets (`*.css`).
 
-A script's data is JSON written by `script_json`: every character that could end the script element or the string
-it sits in (`<`, `>`, `&`, U+2028, U+2029) is escaped, so no text from a user, a link or a file can close the
-`<script>` and start markup of its own.
+A script's data is JSON written by `script_json` (attention_core/inline.py, which the offline lesson's page uses too):
+every character that could end the script element or the string it sits in (`<`, `>`, `&`, U+2028, U+2029) is
+escaped, so no text from a user, a link or a file can close the `<script>` and start markup of its own.
 
 Theme values reach the style sheets as CSS custom properties: `theme_style()` is one generated `:root { … }` block
-that sets `--attention-<name>` for each theme.py constant in THEMED (`FOCUS_COLOR` → `--attention-focus-color`, a
-`*_PX` size with its unit), and the sheets say `var(--attention-focus-color)`. It is sent with the accessibility
-style sheet (`a11y.install`), which every page, the class page included, draws at the start of every whole run,
+(`inline.theme_root`) that sets `--attention-<name>` for each theme.py constant in THEMED (`FOCUS_COLOR` →
+`--attention-focus-color`, a `*_PX` size with its unit), and the sheets say `var(--attention-focus-color)`. It is
+sent with the accessibility style sheet (`a11y.install`), which every page, the class page included, draws at the
+start of every whole run,
 before any sheet that uses it (the presenter's, the scene bar's, the class card's come later in the same run). Why
 custom properties rather than placeholders filled in the text: it is the simpler of the two, with no substitution
 step in Python, so the files are plain CSS sent as they are (nothing half-filled can reach the browser, and a
