@@ -194,8 +194,9 @@ def scene_entry(k: int, scene: scenes.Scene, n: int, base: str | None) -> tuple[
                  f'{_spans(_both("lecture.scene_back"))}</button></div>')
     parts.append('<figure class="chart">')
     parts.append(f'<div class="plot" role="img" aria-label="{html.escape(labels[LANGS[0]])}"></div>')
-    parts.append(f'<details class="numbers"><summary>{_spans(_both("a11y.table_switch"))}</summary>'
-                 f'{_spans(table_note, "p", "table-t")}'
+    # a chart that follows T: its tables are its numbers at the scene's T, which the screen may have left
+    note = _spans(table_note, "p", "table-t") if data["follow"] else ""
+    parts.append(f'<details class="numbers"><summary>{_spans(_both("a11y.table_switch"))}</summary>{note}'
                  + "".join(f'<div class="l-{lang}" lang="{lang}">{tables[lang]}</div>' for lang in LANGS)
                  + "</details></figure>")
     if link:
