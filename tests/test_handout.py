@@ -103,7 +103,7 @@ def test_nothing_in_the_page_fetches_anything(builtin_page):
     css = "".join(page.styles)
     assert "@import" not in css and "url(" not in css and "@font-face" not in css
     csp = [a["content"] for tag, a in page.attrs if a.get("http-equiv") == "Content-Security-Policy"]
-    assert csp and "default-src 'none'" in csp[0] and "connect-src" not in csp[0]
+    assert csp and "default-src 'none'" in csp[0] and "connect-src" not in csp[0] and "unsafe-eval" not in csp[0]
     # every script is inline: the page's own, math.js and Plotly.js, and the data (JSON, not run)
     assert [a for a, _ in page.scripts] == [{"type": "application/json", "id": "handout-data"}, {}, {}, {}]
     without_plotly = builtin_page.replace(handout.plotly_js(), "")

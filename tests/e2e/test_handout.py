@@ -16,14 +16,14 @@ from attention_core import handout, scenes
 from attention_core.handout import charts
 from attention_core.i18n import text
 from attention_core.registry import LANGS
-from tests.e2e.driver import click_button, open_tools, settle
+from tests.e2e.driver import click_button, open_tools, poll_until, settle
 from tests.e2e.test_axe import AXE_JS, FAILING, RUN_AXE_JS, STRUCTURE_RULES, TAGS, summary
 
 pytestmark = pytest.mark.e2e
 
 APP = "http://127.0.0.1:9"  # never opened: the links only have to be there
-READY = ("() => window.__handout && document.querySelector('section.scene:not([hidden]) .plot .main-svg') "
-         "&& window.__handout.state.pending")
+READY = ("() => !!(window.__handout && document.querySelector('section.scene:not([hidden]) .plot .main-svg') "
+         "&& window.__handout.state.pending)")
 # what the page drew for chart `k`: its traces' numbers and texts, and its title
 DRAWN_JS = """
 async (k) => {
@@ -53,6 +53,13 @@ SMALL_CONTROLS_JS = """() => [...document.querySelectorAll('button, input, summa
   }).filter(([, w, h]) => w < 44 || h < 44)"""
 
 
+def wait_for(page, js: str, arg=None, timeout: float = 30.0) -> None:
+    """Until `js` (a function of `arg`) is true in the page, for at most `timeout` seconds. Through `page.evaluate`:
+    Playwright's own wait_for_function evaluates a string, which the page's Content-Security-Policy refuses (no
+    'unsafe-eval': the page never needs it)."""
+    poll_until(lambda: page.evaluate(js, arg), timeout, f"never true: {js[:120]}", interval=0.05)
+
+
 class Offline:
     """A browser context in which only the handout file itself loads: every other request is aborted and kept."""
 
@@ -74,7 +81,7 @@ class Offline:
 
     def open(self, scene: int = 1):
         self.page.goto(f"{self.url}#scene-{scene}")
-        self.page.wait_for_function(READY, timeout=30000)
+        wait_for(self.page, READY)
         self.page.evaluate("() => window.__handout.state.pending")
         return self.page
 
@@ -138,7 +145,7 @@ def walk(page, lesson, lang: str = "ko", every: int = 1, keys: bool = True) -> N
     for k, scene in enumerate(lesson):
         if k:
             page.get_by_role("button", name=text(lang, "lecture.scene_next")).click()
-        page.wait_for_function("(k) => window.__handout.state.k === k && window.__handout.state.pending", arg=k)
+        wait_for(page, "(k) => window.__handout.state.k === k && window.__handout.state.pending", k)
         section = page.locator(f"#scene-{k + 1}")
         assert section.is_visible()
         if scene.caption_shown(lang):
@@ -152,12 +159,12 @@ def walk(page, lesson, lang: str = "ko", every: int = 1, keys: bool = True) -> N
             read = not i % every or i == len(options) - 1
             if keys and i:
                 page.keyboard.press("ArrowRight")
-                page.wait_for_function("(t) => window.__handout.state.T === t", arg=t)
+                wait_for(page, "(t) => window.__handout.state.T === t", t)
             elif not keys and read:
                 page.evaluate("(t) => window.__handout.setT(t)", t)
             if not read:
                 continue
-            page.wait_for_function("(t) => window.__handout.state.T === t", arg=t)
+            wait_for(page, "(t) => window.__handout.state.T === t", t)
             drawn = page.evaluate(DRAWN_JS, k)
             built = python_chart(scene, entry["chart"], t, lang) if follow else own
             assert drawn["T"] == t
@@ -188,7 +195,7 @@ def walk(page, lesson, lang: str = "ko", every: int = 1, keys: bool = True) -> N
             assert moved.is_visible() == (t != scene.scenario.temperature), (k, t)
         # the scene's own T again: its caption holds
         section.locator("button.back").click()
-        page.wait_for_function("(t) => window.__handout.state.T === t", arg=scene.scenario.temperature)
+        wait_for(page, "(t) => window.__handout.state.T === t", scene.scenario.temperature)
         assert not section.locator(".moved").is_visible()
     assert page.get_by_role("button", name=text(lang, "lecture.scene_next")).is_disabled()
 
@@ -239,10 +246,10 @@ def test_axe_finds_nothing_critical_or_serious_on_any_scene(offline, lang):
     o = offline(viewport={"width": 1280, "height": 900})
     page = o.open(1)
     page.locator(f"button.lang[data-lang='{lang}']").click()
-    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    wait_for(page, "(l) => document.documentElement.lang === l", lang)
     for k in range(len(scenes.builtin())):
         page.evaluate("(k) => window.__handout.open(k, false)", k)
-        page.wait_for_function(READY)
+        wait_for(page, READY)
         page.locator(f"#scene-{k + 1} details.numbers summary").click()
         bad = audit(page)
         assert not bad, (k, summary(bad))
@@ -255,10 +262,10 @@ def test_a_keyboard_alone_walks_the_scenes_and_moves_t(offline):
     n = len(scenes.builtin())
     for k in range(1, n):
         page.keyboard.press("PageDown")
-        page.wait_for_function("(k) => window.__handout.state.k === k", arg=k)
+        wait_for(page, "(k) => window.__handout.state.k === k", k)
         assert page.evaluate("() => document.activeElement.closest('section.scene').id") == f"scene-{k + 1}"
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("(k) => window.__handout.state.k === k", arg=n - 2)
+    wait_for(page, "(k) => window.__handout.state.k === k", n - 2)
     # Tab from the top of the page to the T control, then to the scene list: each reached and used by keys alone
     page.evaluate("() => document.activeElement.blur()")
     reached = []
@@ -270,14 +277,14 @@ def test_a_keyboard_alone_walks_the_scenes_and_moves_t(offline):
     assert reached[-1] == "t-range", reached
     before = page.evaluate("() => window.__handout.state.T")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("(t) => window.__handout.state.T > t", arg=before)
+    wait_for(page, "(t) => window.__handout.state.T > t", before)
     for _ in range(20):
         page.keyboard.press("Tab")
         if page.evaluate("() => !!document.activeElement.closest('.scene-list')"):
             break
     page.keyboard.press("Tab")  # the second scene
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.__handout.state.k === 1")
+    wait_for(page, "() => window.__handout.state.k === 1")
     assert page.evaluate("() => document.activeElement.closest('section.scene').id") == "scene-2"
     # T moved away from the scene's: its "back to the scene" button is reached by Tab and brings the scene's T back
     page.evaluate("() => window.__handout.setT(5)")
@@ -287,7 +294,7 @@ def test_a_keyboard_alone_walks_the_scenes_and_moves_t(offline):
             break
     page.keyboard.press("Enter")
     t = scenes.builtin()[1].scenario.temperature
-    page.wait_for_function("(t) => window.__handout.state.T === t", arg=t)
+    wait_for(page, "(t) => window.__handout.state.T === t", t)
     assert not page.locator("#scene-2 .moved").is_visible()
 
 
@@ -296,7 +303,7 @@ def test_a_phone_scrolls_nothing_sideways_and_every_control_is_a_finger_wide(off
     page = o.open(1)
     for k in range(len(scenes.builtin())):
         page.evaluate("(k) => window.__handout.open(k, false)", k)
-        page.wait_for_function(READY)
+        wait_for(page, READY)
         page.locator(f"#scene-{k + 1} details.numbers summary").click()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, k
         small = page.evaluate(SMALL_CONTROLS_JS)
@@ -327,12 +334,12 @@ def test_printing_puts_each_scene_on_its_own_page_at_its_own_t(offline):
     o = offline(viewport={"width": 1280, "height": 900})
     page = o.open(4)
     lesson = scenes.builtin()
-    page.wait_for_function("() => window.__handout.state.drawn.size === window.__handout.data.scenes.length")
+    wait_for(page, "() => window.__handout.state.drawn.size === window.__handout.data.scenes.length")
     page.evaluate("() => window.__handout.setT(0.3)")
     page.emulate_media(media="print")
     page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-    page.wait_for_function("""(ts) => ts.every((t, k) => window.__handout.state.drawn.get(k).T === t)""",
-                           arg=[s.scenario.temperature for s in lesson])
+    wait_for(page, "(ts) => ts.every((t, k) => window.__handout.state.drawn.get(k).T === t)",
+             [s.scenario.temperature for s in lesson])
     page.evaluate("() => window.__handout.state.pending")
     for k in range(len(lesson)):
         section = page.locator(f"#scene-{k + 1}")
@@ -342,7 +349,7 @@ def test_printing_puts_each_scene_on_its_own_page_at_its_own_t(offline):
     # after printing, the screen as it was: the scene shown, at the T it showed
     page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
     page.emulate_media(media="screen")
-    page.wait_for_function("() => window.__handout.state.T === 0.3")
+    wait_for(page, "() => window.__handout.state.T === 0.3")
     assert [page.locator(f"#scene-{k + 1}").is_visible() for k in range(len(lesson))] == [k == 3 for k in
                                                                                         range(len(lesson))]
     page.emulate_media(media="print")
