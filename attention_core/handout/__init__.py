@@ -22,12 +22,14 @@ from __future__ import annotations
 import html
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import numpy as np
+import plotly
 
-from .. import accessible, codec, figures, inline, scenes, t_inputs
+from .. import accessible, analysis, codec, figures, inline, scenes, t_inputs
 from ..errors import InputError
 from ..i18n import text
 from ..registry import LANGS, LANGUAGES, PAGES, T_OPTIONS
@@ -45,8 +47,6 @@ def _asset(name: str) -> str:
 
 def plotly_js() -> str:
     """The installed plotly package's Plotly.js bundle (the page's only large part)."""
-    import plotly
-
     return (Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js").read_text(encoding="utf-8")
 
 
@@ -104,8 +104,6 @@ def page_path(key: str) -> str:
 def scene_link(base: str, scene: scenes.Scene) -> str:
     """The live app at the scene's state: its screen's address and the share link's `?s=` (presenter mode off, as
     the sidebar's link)."""
-    from dataclasses import replace
-
     token = codec.encode_link(scene.scenario, replace(scene.view, presenter=False))
     path = page_path(scene.page)
     return f"{base}/{path}?s={token}" if path else f"{base}/?s={token}"
@@ -140,8 +138,6 @@ def follows_t(fig, scenario) -> dict | None:
     follow = chart.get("t") if chart is not None else None
     if not follow or not (follow.get("traces") or follow.get("marks") or follow.get("title")):
         return None
-    import attention_core.analysis as analysis
-
     traces = list(follow.get("traces") or ())
     sources = t_inputs.payload(traces, scenario, analysis.compute(scenario))
     return _plain({"v": figures.spec.VERSION, **follow, "traces": traces, "sources": sources})

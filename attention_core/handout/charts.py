@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import analysis, figures, learn, order, presets, theme
+from ..attention import layer_norm
 from ..i18n import text
+from ..lexicon import AXES
 from ..registry import t_options
 from ..scenario import Scenario, View
 
@@ -45,8 +47,6 @@ class Ctx:
         return theme.FULL_WIDTH_PX if self.wide else theme.HALF_WIDTH_PX
 
     def axis_names(self) -> list[str]:
-        from ..lexicon import AXES
-
         return [self.t(f"axis.{a.key}") for a in AXES]
 
 
@@ -196,8 +196,6 @@ def residual_add_norm(c: Ctx):
 
 
 def residual_stats(c: Ctx):
-    from ..attention import layer_norm
-
     s, tr = c.scenario, c.lesson.trace
     before = c.lesson.residual
     src = c.t("residual.src_z")
