@@ -243,3 +243,11 @@ def test_the_app_address_is_taken_from_a_screens_address():
     assert handout.app_base("https://x.streamlit.app/", "home") == "https://x.streamlit.app"
     assert handout.app_base("https://x.example/app/temperature?s=1#k", "temperature") == "https://x.example/app"
     assert handout.app_base("", "home") is None and handout.app_base("ftp://x", "home") is None
+
+
+def test_the_handout_needs_no_streamlit():
+    """The page is made without the app (the CLI on a machine with no server): importing it pulls no Streamlit."""
+    ran = subprocess.run([sys.executable, "-c", "import sys, attention_core.handout; "
+                          "assert 'streamlit' not in sys.modules and 'attention_core.ui' not in sys.modules"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert ran.returncode == 0, ran.stderr
