@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from attention_core import (
+    accessible,
     analysis,
     causal_mask,
     figures,
@@ -26,6 +27,7 @@ from attention_core import (
     order,
     self_attention,
     softmax,
+    t_inputs,
 )
 from attention_core.accessible import fixed
 from attention_core.positions import positional_encoding
@@ -174,6 +176,50 @@ def checks_at(s: Scenario, t: float) -> list[dict]:
         out += [call(f"f\"{{{v!r}:.{d}f}}\"", "printed", [v, d], f"{v:.{d}f}") for v in values]
         out += [call(f"fixed({v!r}, {d})", "fixed", [v, d], fixed(v, d)) for v in values]
     out.append(call(f"T = {t} as printed", "tText", [t], tables.t_text(t)))
+    out += chart_update_checks(s, lesson)
+    return out
+
+
+def chart_update_checks(s: Scenario, lesson) -> list[dict]:
+    """`chartUpdate` on three T charts as their builders draw them at the state's T (④'s lines with their words, a
+    weights matrix with T in its title, Home's share naming the pair): from what the chart declares and its sources'
+    inputs (`t_inputs`, as tcontrol.attach sends them), the numbers, texts and title the builder drew. A trace that
+    keeps an attribute is null in `want` (math.js leaves it undefined)."""
+    tr, words = lesson.trace, list(s.labels)
+    r = s.n - 1
+    pair, _ = analysis.most_looked_pair(tr.weights)
+    axes = figures.Axis(words, "Query"), figures.Axis(words, "Key")
+    charts = {
+        "④'s lines": figures.weight_lines(tr.weights[r], words, r, title="lines", shows=figures.shows("W", row=r)),
+        "weights": figures.heatmap(tr.weights, *axes, kind="weights", row_sums=True, shows=figures.shows("W"),
+                                   title=figures.at_t(f"Weights (T = {figures.T})", s.temperature)),
+        "Home's share": figures.bars(analysis.most_looked_pair(tr.weights)[1], words, decimals=0, y_range=(0, 110),
+                                     title=figures.at_t(f"T = {figures.T}: {figures.PAIR_A} + {figures.PAIR_B}",
+                                                        s.temperature, pair=(s.labels, pair)),
+                                     shows=figures.shows("share")),
+    }
+    out = []
+    for label, fig in charts.items():
+        follow = figures.spec.of(fig)["t"]
+        traces = follow["traces"]
+        meta = json.loads(json.dumps({**follow, "traces": traces,
+                                      "sources": t_inputs.payload(traces, s, lesson)}))
+        data = json.loads(fig.to_json())["data"]
+        data = [accessible.decoded(d) for d in data]
+        update: dict[str, list] = {}
+        for k, spec in enumerate(traces):
+            d = data[spec["i"]]
+            if spec["axis"] == "line":
+                drawn = {"line.width": d["line"]["width"], "opacity": d["opacity"], "hovertemplate": d["hovertemplate"]}
+            elif spec["axis"] == "text":
+                drawn = {"text": d["text"]}
+            else:
+                drawn = {spec["axis"]: d[spec["axis"]], **({"text": d["text"]} if spec.get("text") is not None else {})}
+            for attr, value in drawn.items():
+                update.setdefault(attr, [None] * len(traces))[k] = value.tolist() if hasattr(value, "tolist") else value
+        title = fig.layout.title.text if follow.get("title") else None
+        out.append(call(f"{label}: what follows T", "chartUpdate", [meta, s.temperature],
+                        {"idx": [spec["i"] for spec in traces], "update": update, "title": title}))
     return out
 
 

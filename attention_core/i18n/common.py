@@ -218,6 +218,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                         "The position strength α must be a number from 0 to {high}."),
     "err.mask_unknown": ("알 수 없는 마스크입니다: “{mask}”. 없음, causal, padding 중에서 고르세요.",
                          "Unknown mask “{mask}”: choose none, causal or padding."),
+    "err.handout_url": ("앱 주소는 http:// 또는 https://로 시작해야 합니다.",
+                        "The app's address must be an http:// or https:// address."),
     "err.file_too_large": ("파일이 {limit} kB보다 큽니다.", "The file is larger than {limit} kB."),
     "err.lesson_invalid": ("올바른 수업(장면 목록) 파일이나 링크가 아닙니다: {what}",
                            "This is not a valid lesson (list of scenes) file or link: {what}"),

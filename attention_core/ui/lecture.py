@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import streamlit as st
 
-from .. import analysis, codec, export, figures, theme
+from .. import analysis, codec, export, figures, handout, scenes, theme
 from ..errors import InputError
 from ..i18n import isolated
 from ..registry import PAGE_KEYS, PAGES
@@ -226,6 +226,13 @@ def take_snapshot(p: Page) -> None:
     p.notify("success", p.t("lecture.snapshot_saved"))
 
 
+def handout_page(p: Page, base: str | None) -> str:
+    """The lesson as one offline web page (attention_core.handout): the session's scenes, or the built-in lesson
+    when it has none, in the language on screen, each scene linked back to the app's address `base`."""
+    lesson = tuple(p.scenes) or scenes.builtin()
+    return handout.build(lesson, base, p.lang)
+
+
 def tools(p: Page) -> None:
     """Sidebar: snapshot A for the compare tool; every matrix as CSV/LaTeX; the state as a JSON file."""
     with p.drawer(p.t("lecture.tools"), "tl:box", opened=p.snapshot is not None) as open_:
@@ -258,6 +265,11 @@ def tools(p: Page) -> None:
         st.download_button(p.t("lecture.json_down"), lambda: codec.to_json(p.scenario, p.view),
                            file_name="attention-lesson.json", mime="application/json", key="tl:json",
                            on_click="ignore", icon=":material/save:")
+        base = handout.app_base(st.context.url, p.key)  # read in the run: the file is made outside it, at the click
+        st.download_button(p.t("lecture.handout_down"), lambda: handout_page(p, base),
+                           file_name="attention-lesson.html",
+                           mime="text/html", key="tl:handout", on_click="ignore", icon=":material/menu_book:",
+                           help=p.t("lecture.handout_help"))
         upload = st.file_uploader(p.t("lecture.json_up"), type=["json"], key="tl:upload")
         if upload is not None and p.first_upload("state", upload.file_id):
             try:

@@ -5,14 +5,15 @@ tests/test_web_js.py checks it): classic scripts for `st.html` (`a11y.js`, `clic
 `class-cookie.js`), the components' ES modules (`room.js`, `live-chart.js`, `tcontrol/shim.js`), the T control's
 library (`tcontrol/`: math.js, draw.js, control.js, put together by ui/tcontrol.py) and the style sheets (`*.css`).
 
-A script's data is JSON written by `script_json`: every character that could end the script element or the string
-it sits in (`<`, `>`, `&`, U+2028, U+2029) is escaped, so no text from a user, a link or a file can close the
-`<script>` and start markup of its own.
+A script's data is JSON written by `script_json` (attention_core/inline.py, which the offline lesson's page uses too):
+every character that could end the script element or the string it sits in (`<`, `>`, `&`, U+2028, U+2029) is
+escaped, so no text from a user, a link or a file can close the `<script>` and start markup of its own.
 
 Theme values reach the style sheets as CSS custom properties: `theme_style()` is one generated `:root { … }` block
-that sets `--attention-<name>` for each theme.py constant in THEMED (`FOCUS_COLOR` → `--attention-focus-color`, a
-`*_PX` size with its unit), and the sheets say `var(--attention-focus-color)`. It is sent with the accessibility
-style sheet (`a11y.install`), which every page, the class page included, draws at the start of every whole run,
+(`inline.theme_root`) that sets `--attention-<name>` for each theme.py constant in THEMED (`FOCUS_COLOR` →
+`--attention-focus-color`, a `*_PX` size with its unit), and the sheets say `var(--attention-focus-color)`. It is
+sent with the accessibility style sheet (`a11y.install`), which every page, the class page included, draws at the
+start of every whole run,
 before any sheet that uses it (the presenter's, the scene bar's, the class card's come later in the same run). Why
 custom properties rather than placeholders filled in the text: it is the simpler of the two, with no substitution
 step in Python, so the files are plain CSS sent as they are (nothing half-filled can reach the browser, and a
@@ -32,30 +33,20 @@ from pathlib import Path
 
 import streamlit as st
 
-from .. import theme
 from ..codec import nesting
+from ..inline import THEMED as THEMED  # re-exported: the tests and the style sheets' check read them here
+from ..inline import css_var as css_var
+from ..inline import script_json, theme_root
 from . import compat
 
 WEB = Path(__file__).resolve().parent / "web"
 MAX_COMPONENT_JSON_DEPTH = 32  # what the app's components send nests 4 deep at most
-_UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
-
-# The theme.py constants the style sheets use, each as `--attention-<its name in lower case, "_" as "-">`.
-THEMED = ("FOCUS_COLOR", "CAPTION_TEXT_COLOR", "SELECTED_TEXT_COLOR", "QUOTE_TEXT_COLOR", "CONTROL_EDGE_COLOR",
-          "LINK_TEXT_COLOR", "TABLE_BAR_COLOR", "PRIMARY_COLOR", "NEUTRAL_COLOR", "PRESENTER_TEXT_COLOR",
-          "PRESENTER_PRIMARY_COLOR", "DISABLED_BG", "DISABLED_TEXT", "PRESENTER_BAR_BG", "TOUCH_TARGET_PX",
-          "THUMB_DOT_PX", "CLASS_CODE_PX")
 
 
 @cache
 def asset(name: str) -> str:
     """The text of `ui/web/<name>`, read once per process."""
     return (WEB / name).read_text(encoding="utf-8")
-
-
-def script_json(value: object) -> str:
-    """`value` as JSON that is safe inside a `<script>` element."""
-    return json.dumps(value, ensure_ascii=False).translate(_UNSAFE)
 
 
 # The scripts and modules that read Streamlit's or Plotly's undocumented surface through `window.attentionCompat`:
@@ -98,16 +89,9 @@ def style(*names: str) -> str:
     return "<style>\n" + "".join(asset(name) for name in names) + "</style>"
 
 
-def css_var(name: str) -> str:
-    """The custom property of theme.py's `name`: FOCUS_COLOR → --attention-focus-color."""
-    return "--attention-" + name.lower().replace("_", "-")
-
-
 def theme_style() -> str:
     """`<style>:root { … }</style>`: the THEMED values of theme.py as CSS custom properties (`*_PX` in px)."""
-    values = {css_var(name): f"{getattr(theme, name)}px" if name.endswith("_PX") else getattr(theme, name)
-              for name in THEMED}
-    return "<style>\n:root {\n" + "".join(f"  {k}: {v};\n" for k, v in values.items()) + "}\n</style>"
+    return "<style>\n" + theme_root() + "</style>"
 
 
 def keep_owner(owner: str) -> None:

@@ -34,7 +34,7 @@ def test_closed_drawers_build_nothing(page):
 
 def test_an_open_drawer_builds_its_tools_and_a_closed_one_drops_them():
     at = open_drawer(open_page("gaze"), "tl:box")
-    assert {"tl:snapshot", "tl:matrix", "tl:csv", "tl:tex", "tl:json", "tl:upload"} <= keys(at, "tl:")
+    assert {"tl:snapshot", "tl:matrix", "tl:csv", "tl:tex", "tl:json", "tl:handout", "tl:upload"} <= keys(at, "tl:")
     open_drawer(at, "sc:box")
     assert {"sc:cap_ko", "sc:cap_en", "sc:add", "sc:upload", "sc:builtin"} <= keys(at, "sc:")
     close(at, "tl:box")

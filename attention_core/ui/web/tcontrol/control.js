@@ -12,21 +12,10 @@ const controls = new Set();   // every instance on the page: a preview moves the
 const stats = window.__attentionT || (window.__attentionT = { previews: 0, sends: 0, frames: [], failed: 0 });
 
 const fmt = (t) => tmath.tText(t);  // T as the server prints it (f"{t:g}")
-// a text with T's blanks filled: {T} as f"{t:g}", {T:.2f} as f"{t:.2f}" (figures.at_t)
-const withT = (text, t) => text.replace(/\{T(?::\.(\d+)f)?\}/g, (_, d) => (d === undefined ? fmt(t) : tmath.printed(t, Number(d))));
 
 function metaOf(gd) {
   const m = gd && gd.layout && gd.layout.meta;
   return m && m.attention_t ? m.attention_t : null;
-}
-
-// The quantities at T for every source of one chart's inputs (boolean masks made from 0/1 rows)
-function sourcesAt(meta, T) {
-  const qs = {};
-  for (const [name, src] of Object.entries(meta.sources || {})) {
-    qs[name] = tmath.quantities(src, T);
-  }
-  return qs;
 }
 
 // Every T table on the page (tables.weight_path_table, drawn by the server at its T) at T: the numbers that follow T,
@@ -62,35 +51,7 @@ function preview(T) {
   for (const gd of P.chartGraphs()) {
     const meta = metaOf(gd);
     if (!meta) continue;
-    const qs = sourcesAt(meta, T);
-    const traces = meta.traces || [];
-    const idx = traces.map(spec => spec.i);
-    const update = {};
-    const put = (axis, k, values) => {
-      if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
-      update[axis][k] = values;
-    };
-    traces.forEach((spec, k) => {
-      if (spec.axis === "line") {  // ④'s line from word row to word col: thickness, opacity and hover are the weight
-        const w = qs[spec.src].W()[spec.row][spec.col];
-        put("line.width", k, 1 + 24 * w);
-        put("opacity", k, 0.35 + 0.65 * w);
-        put("hovertemplate", k, spec.hover.split("{w}").join(tmath.printed(w, 3)));
-        return;
-      }
-      if (spec.axis === "text") {  // ④'s words, each with its weight (past 10 words those of the five largest)
-        put("text", k, tmath.weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
-        return;
-      }
-      const values = tmath.traceValues(spec, qs);
-      put(spec.axis, k, values);
-      if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => tmath.printed(v, spec.text)));
-    });
-    let title = meta.title ? withT(meta.title, T) : null;
-    if (title !== null && meta.pair) {  // Home's share chart names the pair its share is of
-      const [a, b] = qs[meta.pair.src].looked().pair;
-      title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
-    }
+    const { idx, update, title } = tmath.chartUpdate(meta, T);
     const layout = title !== null ? { "title.text": title } : {};
     if (idx.length || meta.title) tdraw.redraw(gd, update, layout, idx);
     if (meta.marks) tdraw.marks(gd, meta.marks, T, fmt(T));

@@ -211,6 +211,47 @@ export const tmath = (() => {
     });
   }
 
+  // a text with T's blanks filled: {T} as f"{t:g}", {T:.2f} as f"{t:.2f}" (figures.at_t)
+  const withT = (text, t) => text.replace(/\{T(?::\.(\d+)f)?\}/g, (_, d) => (d === undefined ? tText(t) : printed(t, Number(d))));
+
+  // What a T chart shows at T, from what it declares (layout.meta.attention_t: ui/tcontrol.attach, or the offline
+  // lesson's page): for Plotly.update, its traces' indices `idx`, the new values of each attribute by trace (`update`,
+  // undefined where a trace keeps an attribute) and its title (null where the title does not print T), with `qs`, the
+  // quantities of its sources at T
+  function chartUpdate(meta, T) {
+    const qs = {};
+    for (const [name, src] of Object.entries(meta.sources || {})) qs[name] = quantities(src, T);
+    const traces = meta.traces || [];
+    const idx = traces.map(spec => spec.i);
+    const update = {};
+    const put = (axis, k, values) => {
+      if (!update[axis]) update[axis] = new Array(idx.length).fill(undefined);
+      update[axis][k] = values;
+    };
+    traces.forEach((spec, k) => {
+      if (spec.axis === "line") {  // ④'s line from word row to word col: thickness, opacity and hover are the weight
+        const w = qs[spec.src].W()[spec.row][spec.col];
+        put("line.width", k, 1 + 24 * w);
+        put("opacity", k, 0.35 + 0.65 * w);
+        put("hovertemplate", k, spec.hover.split("{w}").join(printed(w, 3)));
+        return;
+      }
+      if (spec.axis === "text") {  // ④'s words, each with its weight (past 10 words those of the five largest)
+        put("text", k, weightLabels(qs[spec.src].W()[spec.row], spec.words, spec.top, spec.text));
+        return;
+      }
+      const values = traceValues(spec, qs);
+      put(spec.axis, k, values);
+      if (spec.text !== undefined && spec.text !== null) put("text", k, values.map((v) => printed(v, spec.text)));
+    });
+    let title = meta.title ? withT(meta.title, T) : null;
+    if (title !== null && meta.pair) {  // Home's share chart names the pair its share is of
+      const [a, b] = qs[meta.pair.src].looked().pair;
+      title = title.split("{A}").join(meta.pair.labels[a]).split("{B}").join(meta.pair.labels[b]);
+    }
+    return { idx, update, title, qs };
+  }
+
   return { cosineRows, pairCosines, stackSums, weightLabels, softmaxRows, matmul, add, layerNorm, rowMean, rowStd, entropy, lookedPair, shuffleDelta, quantities,
-    traceValues, printed, fixed, tText, weightPath };
+    traceValues, printed, fixed, tText, weightPath, chartUpdate };
 })();
