@@ -15,39 +15,24 @@ from collections.abc import Callable
 from .. import analysis, figures, learn, order, presets, theme
 from ..attention import layer_norm
 from ..i18n import text
-from ..lexicon import AXES
 from ..registry import t_options
 from ..scenario import Scenario, View
+from ..screen import ScreenWords
 
 Builder = Callable[["Ctx"], object]
 
 
-class Ctx:
+class Ctx(ScreenWords):
     """What a screen's chart is built from: the scene's state and view, and the reader's language."""
 
     def __init__(self, scenario: Scenario, view: View, lang: str) -> None:
         self.scenario, self.view, self.lang = scenario, view, lang
-        self.lesson = analysis.compute(scenario)
+        self.lesson = analysis.shared_lesson(scenario)  # the app's own, when a session has built it
         self.words = list(scenario.labels)
 
     def t(self, key: str, **params: object) -> str:
         return text(self.lang, key, **params)
 
-    def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
-        labels = list(self.scenario.labels if labels is None else labels)
-        return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
-                figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
-
-    @property
-    def wide(self) -> bool:
-        return self.scenario.n > theme.WIDE_AFTER_WORDS
-
-    @property
-    def matrix_width(self) -> int:
-        return theme.FULL_WIDTH_PX if self.wide else theme.HALF_WIDTH_PX
-
-    def axis_names(self) -> list[str]:
-        return [self.t(f"axis.{a.key}") for a in AXES]
 
 
 # --- Home ---------------------------------------------------------------------------------------------------------

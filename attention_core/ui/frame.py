@@ -22,10 +22,10 @@ import streamlit as st
 from .. import accessible, analysis, codec, figures, presets, theme
 from ..errors import InputError
 from ..i18n import CATALOGUE, error_text, notice, text
-from ..lexicon import AXES
 from ..registry import CELL_STEP, LANGUAGES, MAX_ABS, MAX_WORDS, PAGES, SEED_MAX
 from ..scenario import Scenario, View, parse_sentence, pick_index, weight_columns
 from ..scenes import Scene
+from ..screen import ScreenWords
 from . import a11y, room, tcontrol
 from .binding import Binding, Bindings
 from .drawers import drawer
@@ -69,9 +69,9 @@ def _on_phone(builder, default_px: float, *args, **kwargs):
     return builder(*args, **kwargs)
 
 
-class Page(Bindings, TParts):
+class Page(ScreenWords, Bindings, TParts):
     """What a page sees: the translated text, the state, the computed lesson, and shared widgets (bound to the state:
-    `Bindings`; what depends on T: `TParts`)."""
+    `Bindings`; what depends on T: `TParts`; the axes and widths charts are built with: `ScreenWords`)."""
 
     def __init__(self, key: str, state: AppState) -> None:
         self.key = key
@@ -129,19 +129,6 @@ class Page(Bindings, TParts):
 
     def error(self, err: Exception) -> str:
         return error_text(self.lang, err)
-
-    def axis_names(self) -> list[str]:
-        return [self.t(f"axis.{a.key}") for a in AXES]
-
-    @property
-    def wide(self) -> bool:
-        """Past theme.WIDE_AFTER_WORDS words the word × word matrices get the page's full width."""
-        return self.scenario.n > theme.WIDE_AFTER_WORDS
-
-    @property
-    def matrix_width(self) -> int:
-        """The width (px) a word × word matrix gets: all of the page when `wide`, else one of two columns."""
-        return theme.FULL_WIDTH_PX if self.wide else theme.HALF_WIDTH_PX
 
     def columns(self, spec=2, **kwargs) -> list:
         """`st.columns(spec)`, or one full-width container per column when the matrices need the full width."""
@@ -229,12 +216,6 @@ class Page(Bindings, TParts):
         """The figure builders with this page's presenter styling bound once: `page.fig.heatmap(...)`."""
         return Charts(self.presenter, room.scale(self.presenter), phone=self.on_phone,
                       room_height=room.height(self.presenter))
-
-    def word_axes(self, labels=None) -> tuple[figures.Axis, figures.Axis]:
-        """The axes of a word × word matrix: rows are the looking words (Query), columns the looked-at (Key)."""
-        labels = list(self.scenario.labels if labels is None else labels)
-        return (figures.Axis(labels, self.t("lbl.query_axis"), self.t("lbl.looker")),
-                figures.Axis(labels, self.t("lbl.key_axis"), self.t("lbl.looked")))
 
     def chart(self, fig, name: str, live: bool = False) -> None:
         """Draw `fig` under the key "chart:<name>", with its accessible name and its numbers as a table (see a11y).
