@@ -215,22 +215,6 @@ def start_server(
 
 
 # --- page helpers -------------------------------------------------------------
-_IDLE_JS = """
-(settleMs) => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  const status = document.querySelector('[data-testid="stStatusWidget"]');
-  const idle = !!app
-    && ['notRunning', 'compilationError'].includes(app.getAttribute('data-test-script-state'))
-    && app.getAttribute('data-test-connection-state') === 'CONNECTED'
-    && !!document.querySelector('[data-testid="stMain"]')
-    && !(status && /Running|Stop/.test(status.innerText || ''))
-    && !document.querySelector('[data-testid="stElementContainer"][data-stale="true"]');
-  const now = performance.now();
-  if (!idle) { window.__e2eIdleSince = null; return false; }
-  if (window.__e2eIdleSince == null) window.__e2eIdleSince = now;
-  return now - window.__e2eIdleSince >= settleMs;
-}
-"""
 
 
 def poll_until(check, timeout: float, message: str, interval: float = 0.2) -> None:
@@ -249,19 +233,19 @@ def wait_for_app(page, timeout: float = 30000, settle_ms: float = 300) -> None:
     rerun, so a single check can pass too early.
     """
     page.wait_for_selector(SEL_APP, state="attached", timeout=timeout)
-    page.evaluate("() => { window.__e2eIdleSince = null; }")
-    page.wait_for_function(_IDLE_JS, arg=settle_ms, timeout=timeout, polling=50)
+    page.evaluate("() => { window.__e2eSettledSince = null; }")
+    page.wait_for_function(_SETTLED_JS, arg=[settle_ms, None, 0], timeout=timeout, polling=50)  # no chart asked for
 
 
-# Idle (as _IDLE_JS) and every chart on the page drawn (at least n), both holding for settleMs in a row. Together
-# they close a race of waiting for each in turn: a run that has not yet started (a freshly opened page whose first
-# run waits for its turn) looks idle, and a run that has drawn its first chart has charts; a drawn chart of a run
-# that then stays idle for settleMs is a finished run. Every chart, not n: a chart whose box came last in the run
-# may still be loading its plot (seen on a busy machine: ⑦'s second weights chart, ④'s output chart).
+# Idle and every chart on the page drawn (at least n; with no selector, charts are not asked for), both holding for
+# settleMs in a row. Together they close a race of waiting for each in turn: a run that has not yet started (a freshly
+# opened page whose first run waits for its turn) looks idle, and a run that has drawn its first chart has charts; a
+# drawn chart of a run that then stays idle for settleMs is a finished run. Every chart, not n: a chart whose box came
+# last in the run may still be loading its plot (seen on a busy machine: ⑦'s second weights chart, ④'s output chart).
 _SETTLED_JS = """
 ([settleMs, sel, n]) => {
-  const charts = document.querySelectorAll(sel);  // every chart's box, drawn or not yet
-  const drawn = charts.length >= n && [...charts].every(c => c.querySelector('.js-plotly-plot svg.main-svg'));
+  const charts = sel ? document.querySelectorAll(sel) : [];  // every chart's box, drawn or not yet
+  const drawn = !sel || (charts.length >= n && [...charts].every(c => c.querySelector('.js-plotly-plot svg.main-svg')));
   const app = document.querySelector('[data-testid="stApp"]');
   const status = document.querySelector('[data-testid="stStatusWidget"]');
   const idle = drawn && !!app
