@@ -47,7 +47,7 @@ with ui.page("learn") as page:
         if not ok or value is None:
             return
         setattr(training, field, value)
-        training.run, training.auto = None, False
+        training.run, training.auto, training.stopped_at = None, False, None
         page.notify("info", page.t("learn.restarted"))
 
     c1, c2, c3, c4 = st.columns(4)
@@ -72,8 +72,9 @@ with ui.page("learn") as page:
                  on_change=ui.guarded(page, per_press_changed))
 
     def set_auto(on: bool) -> None:  # a callback: it runs before any tick that follows the click
-        if training.auto and not on:
-            page.notify("info", page.t("learn.stopped", step=training.current().step))
+        # told in the status line, not as a notice of one run: a tick already on its way when Stop was pressed
+        # may still start a whole run of the page after this one
+        training.stopped_at = training.current().step if training.auto and not on else None
         training.auto = on
 
     b1, b2, b3, b4 = st.columns([1, 1, 1, 2])
@@ -86,7 +87,7 @@ with ui.page("learn") as page:
     else:
         b2.button(page.t("learn.auto"), key="ln:auto", on_click=ui.guarded(page, set_auto), args=(True,))
     if b3.button(page.t("learn.reset"), key="ln:reset", icon=":material/restart_alt:"):
-        training.run, training.auto = None, False
+        training.run, training.auto, training.stopped_at = None, False, None
     if b4.button(page.t("learn.apply"), key="ln:apply", help=page.t("learn.apply_help"), icon=":material/publish:"):
         run = training.current()
         try:
@@ -120,6 +121,8 @@ with ui.page("learn") as page:
                     page.t("learn.auto_starting", steps=AUTO_STEPS, limit=AUTO_LIMIT))
         elif run_every is not None:  # stopped since the page was drawn: this tick only asks for the page
             st.rerun()
+        elif training.stopped_at is not None and training.stopped_at == training.current().step:
+            st.info(page.t("learn.stopped", step=training.stopped_at))
         else:
             st.empty()  # the status line's place, so that the elements below keep theirs
         run = training.current()

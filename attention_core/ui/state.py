@@ -37,6 +37,7 @@ class Training:
     run: learn.Run | None = None  # None: not started (the screen starts one from random weights)
     auto: bool = False  # auto-training on
     auto_since: tuple[float, int] | None = None  # (perf_counter, step) at the first tick since the page was drawn
+    stopped_at: int | None = None  # the step auto-training was stopped at: told in the status line while it holds
 
     def current(self) -> learn.Run:
         """The run, started from random weights with the current controls when there is none."""

@@ -108,6 +108,13 @@ def test_auto_train_advances_in_the_fragment_and_stops():
     assert_clean(at)
     assert not state(at).training.auto
     assert at.button(key="ln:auto")
+    stopped = say("learn.stopped", step=state(at).training.run.step)
+    assert [i.value for i in at.info if i.value == stopped] == [stopped]
+    # a whole run more (a tick already on its way when Stop was pressed starts one) still says where it stopped
+    at.run()
+    assert [i.value for i in at.info if i.value == stopped] == [stopped]
+    at.button(key="ln:train").click().run()  # trained on: the step it stopped at is no longer the step shown
+    assert not any(i.value == stopped for i in at.info)
 
 
 def test_english_page_and_each_session_trains_alone():
