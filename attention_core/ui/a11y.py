@@ -84,7 +84,7 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     # what compat.js checks once the app has rendered: what a page of the app always draws, the student page less
     data["probes"] = ["run-state", "main", "header", "plotly"]
     if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)
-        data["probes"] += ["block", "sidebar", "keys"]
+        data["probes"] += ["block", "sidebar", "keys", "redraw"]  # redraw: the T control's charts
         data["probe_key"] = "sb:presenter"  # drawn in the sidebar of every page of the app
         data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
         data["scene_word"] = p.t("lecture.scene_word")

@@ -55,7 +55,8 @@ DRAW_JS = web.asset("tcontrol/draw.js")  # `tdraw`
 # resend it, and a whole run with the same code sends only its hash (Streamlit's message cache). It installs the
 # control's mount function (control.js's `mount`) once per browser tab (ui/web/tcontrol/library.js, its __CODE__
 # the code); the component's own module is a few lines that call it.
-_CODE = "\n".join((web.compat_js(), MATH_JS, DRAW_JS, _as_script("control.js")))  # compat.js: see ui/web.py
+# compat.js first (ui/web.py): draw.js and control.js reach Plotly's and Streamlit's undocumented surface through it.
+_CODE = "\n".join((web.compat_js(), MATH_JS, DRAW_JS, _as_script("control.js")))
 # The mount function's name (MOUNT in library.js and shim.js) carries the code's hash: a tab left open over a new
 # version of the app (a redeploy) runs the new code, not the one it installed first.
 MOUNT = "__attentionTControl_" + hashlib.sha256(_CODE.encode("utf-8")).hexdigest()[:12]

@@ -3,17 +3,17 @@
 // Every Streamlit test id (`data-testid`), the run-state attribute on the app (`data-test-script-state`), the rule by
 // which Streamlit names a keyed element's class (st-key- and the key with every character outside [a-zA-Z0-9_-] as
 // "-": the prefix is documented, the rule is not), its layout wrappers, and (at the end, in its own section) Plotly's
-// classes and graph-div internals that a11y.js, clicker.js, control.js and live-chart.js need: all are read here, by
-// name, and the scripts call these functions (tests/test_compat.py fails on any such name outside this file; draw.js
-// keeps its own Plotly internals for now: docs/internals.md). The style sheets keep their selectors (docs/internals.md
-// lists every test id and class they depend on).
+// classes and graph-div internals that a11y.js, clicker.js, control.js, draw.js (the T control's fast redraw) and
+// live-chart.js need: all are read here, by name, and the scripts call these functions (tests/test_compat.py fails on
+// any such name outside this file). The style sheets keep their selectors (docs/internals.md lists every test id and
+// class they depend on).
 //
 // Once the app has rendered (its first run over), a self-check probes each use the page needs (`expect`): the test
 // ids are there, the run state reads as Streamlit's, a keyed element carries the class the rule gives. A probe that
 // fails is told once on the console and in the root element's `data-attention-compat` ("ok", or "missing:" and the names), and
 // what depends on it stands down: the clicker does nothing of its own (the step buttons still work by click and tap),
-// a live chart without Plotly asks the server to draw it as Streamlit's own chart. `works(name)` says whether a
-// probe passed (true until it has run).
+// a live chart without Plotly asks the server to draw it as Streamlit's own chart, the T preview redraws its charts
+// with Plotly.update instead of in place. `works(name)` says whether a probe passed (true until it has run).
 //
 // Each script that uses it has this file put in front of it (ui/web.py); the first copy in a tab defines
 // `window.attentionCompat`, the others find it (a new version of the app, with another text, defines it anew). The
@@ -135,6 +135,7 @@
     header: "a focused control may sit under the header",
     keys: "the clicker does nothing of its own; scene buttons and charts keep Streamlit's own names",
     plotly: "charts are drawn but not previewed, named or stepped from the keyboard; live charts are drawn by the server",
+    redraw: "the T preview redraws each chart whole with Plotly.update and Plotly.relayout (slower), not in place",
   };
   const expected = new Set();
   const failed = new Map();  // probe → true once it has failed
@@ -166,6 +167,7 @@
       let ok = false;
       try { ok = PROBES[name] ? PROBES[name]() : true; } catch (err) { ok = false; }
       if (ok === null && patient) pending = true;  // not to be told yet (a chart loading, a title not drawn yet)
+      else if (typeof ok === "string") fail(name, ok);  // what is missing
       else if (!ok) fail(name, ok === null ? `not there within ${PATIENCE_MS / 1000} s` : "probe failed");
     }
     report();
@@ -198,8 +200,7 @@
   };
 
   // --- Plotly (the plotly.js in Streamlit's own bundle, on window once a chart has loaded) ---------------------------
-  // What a11y.js, clicker.js, control.js and live-chart.js read of Plotly's drawing. (draw.js, the T control's fast
-  // redraw, reads Plotly's internals itself: to move here, docs/internals.md.)
+  // What a11y.js, clicker.js, control.js, draw.js and live-chart.js read of Plotly's drawing.
   const GRAPH = ".js-plotly-plot";
   const P = {
     plotly: () => (window.Plotly && typeof window.Plotly.react === "function" ? window.Plotly : null),
@@ -231,6 +232,155 @@
     const gd = charts.map((c) => c.querySelector(GRAPH)).find((g) => g && g.querySelector(".main-svg"));
     if (!gd) return null;
     return !!(P.plotly() && gd._fullLayout && Array.isArray(gd._fullData));
+  };
+
+  // --- the T control's fast redraw (tcontrol/draw.js) ------------------------------------------------------------------
+  // draw.js redraws a T chart in place: Plotly's own calc and plot of each trace T moved, on its panel only (the code
+  // and colours Plotly.update would run on the whole figure), then the cell labels, the title, the line at T and ④'s
+  // sums rewritten in the nodes Plotly drew. Each function below reads one thing of Plotly's for it. `fastRedraw(gd)`
+  // says whether a graph holds all that the redraw reads (the `redraw` probe, told once when it does not); where it
+  // does not, draw.js redraws with Plotly.update and Plotly.relayout (documented).
+  const LAYERS = { heatmap: "heatmaplayer", bar: "barlayer", scatter: "scatterlayer" };  // a module's layer class
+  // what draw.js calls of the module of each trace type it redraws (bars and lines stack across traces)
+  const NEEDS = { heatmap: ["calc", "plot", "style"], bar: ["calc", "plot", "style", "crossTraceCalc"],
+                  scatter: ["calc", "plot", "style", "crossTraceCalc"] };
+  const layerOf = (info, module) => info.plot.select(`.${module.layerName || LAYERS[module.name]}`);
+  Object.assign(P, {
+    // the types whose traces draw.js redraws in place
+    redrawTypes: Object.keys(NEEDS),
+    // the layout as drawn (gd._fullLayout: each attribute with its default; colour axes, axes, title, annotations)
+    fullLayout: (gd) => (gd && gd._fullLayout) || null,
+    // a trace's axis ("x", "y2") as drawn: gd._fullLayout.xaxis, .yaxis2
+    axis: (gd, id) => {
+      const fl = P.fullLayout(gd);
+      return (fl && fl[String(id).replace(/^([xy])/, "$1axis")]) || null;
+    },
+    // the pixel of value `v` (in the axis's own units: log10 on a log axis) on a drawn axis, from the graph's left or
+    // top edge (axis._offset + axis.l2p(v)); null where the axis cannot tell
+    axisPixel: (axis, v) => {
+      if (!axis || typeof axis.l2p !== "function" || !Number.isFinite(axis._offset)) return null;
+      const px = axis._offset + axis.l2p(v);
+      return Number.isFinite(px) ? px : null;
+    },
+    // a panel as drawn (gd._fullLayout._plots[id], "xy": what a module's plot takes; its plot group a d3 selection)
+    subplot: (gd, id) => {
+      const fl = P.fullLayout(gd), info = fl && fl._plots && fl._plots[id];
+      return info && info.plot && typeof info.plot.select === "function" ? info : null;
+    },
+    // a drawn trace's module (full._module: its type's calc, plot and style)
+    traceModule: (full) => (full && full._module) || null,
+    // a trace's drawing data computed anew by its module, kept where Plotly draws from: gd.calcdata[index], with
+    // cd[0].t (the trace's drawing state) and cd[0].trace (the full trace)
+    calcTrace: (gd, full) => {
+      const cd = full._module.calc(gd, full);
+      if (!cd[0].t) cd[0].t = {};
+      cd[0].trace = full;
+      gd.calcdata[full.index] = cd;
+      return cd;
+    },
+    // the visible traces of panel `info` by module, each as its calcdata (a module's plot removes the traces of the
+    // panel it is not given)
+    panelTraces: (gd, info) => {
+      const modules = new Map();
+      for (const cd of gd.calcdata || []) {
+        const tr = cd && cd[0] && cd[0].trace;
+        if (!tr || tr.visible !== true || tr.xaxis + tr.yaxis !== info.id) continue;
+        if (!modules.has(tr._module)) modules.set(tr._module, []);
+        modules.get(tr._module).push(cd);
+      }
+      return modules;
+    },
+    // a module's numbers across the panel's traces (module.crossTraceCalc: bars stacked), where it has one
+    crossTraceCalc: (gd, info, module) => { if (module.crossTraceCalc) module.crossTraceCalc(gd, info); },
+    // a module's traces of the panel drawn anew in their layer (module.plot, into g.heatmaplayer, g.barlayer, …)
+    plotTraces: (gd, info, module, cds) => {
+      const layer = layerOf(info, module);
+      if (!layer.node()) throw new Error(`no ${module.name} layer in panel ${info.id}`);
+      module.plot(gd, info, cds, layer);
+    },
+    // a module's traces restyled (module.style: a line's width, a trace's opacity, a scatter's texts)
+    styleTraces: (gd, module) => { if (module.style) module.style(gd); },
+    // a heatmap's group (g.hm in its panel's heatmap layer, found by its d3 datum's trace uid), its cell labels
+    // (g.heatmap-label) and the numbers it draws (gd.calcdata[index][0].z, a row per y)
+    heatmapGroup: (info, uid) => {
+      const layer = info.plot.select(`.${LAYERS.heatmap}`).node();
+      if (!layer) return null;
+      for (const g of layer.querySelectorAll("g.hm")) {
+        const cd = g.__data__, trace = cd && cd[0] && cd[0].trace;
+        if (trace && trace.uid === uid) return g;
+      }
+      return null;
+    },
+    heatmapLabels: (g) => [...g.querySelectorAll(":scope > g.heatmap-label")],
+    drawnZ: (gd, full) => gd.calcdata[full.index][0].z,
+    // a cell label's d3 datum (__data__: its number and text, for a later redraw of Plotly's), where it has one
+    setLabelDatum: (node, z, text) => { if (node.__data__) { node.__data__.z = z; node.__data__.t = text; } },
+    // the title's text node (.g-gtitle .gtitle) and its lines (tspan.line, one per line of a wrapped title)
+    titleNode: (gd) => gd.querySelector(".g-gtitle .gtitle"),
+    titleLines: (node) => [...node.querySelectorAll(":scope > tspan.line")],
+    // shape k's path (.shapelayer path[data-index])
+    shapePath: (gd, k) => gd.querySelector(`.shapelayer path[data-index="${k}"]`),
+    // annotation k as drawn: its group (g.cursor-pointer, placed by a translate), text and background; null if not so
+    annotationBox: (gd, k) => {
+      const g = gd.querySelector(`g.annotation[data-index="${k}"] g.cursor-pointer`);
+      const label = g && g.querySelector("text.annotation-text"), bg = g && g.querySelector("rect.bg");
+      return g && label && bg ? { g, label, bg } : null;
+    },
+    // an annotation's new text where Plotly keeps it: the text node and data-unformatted (its text before markup)
+    setAnnotationText: (label, text) => { label.textContent = text; label.setAttribute("data-unformatted", text); },
+    // the layout as drawn learns a value at `keys` (["title", "text"], ["annotations", 3, "y"]) where that place is
+    // there, so that a later partial redraw of Plotly's draws it so too
+    keepDrawn: (gd, keys, v) => {
+      let o = P.fullLayout(gd);
+      for (const k of keys.slice(0, -1)) o = o && typeof o[k] === "object" ? o[k] : null;
+      if (o) o[keys[keys.length - 1]] = v;
+    },
+  });
+  // What graph `gd` lacks of what the fast redraw reads: null (nothing), "" (not drawn yet: no calc results), or the
+  // first internal missing. For each visible trace of a type draw.js redraws: its module's functions, its panel with
+  // its layer and axes, its calcdata, a heatmap's group.
+  const redrawLacks = (gd) => {
+    const fl = P.fullLayout(gd);
+    if (!fl || !Array.isArray(gd._fullData) || !Array.isArray(gd.calcdata)) return "";
+    if (!fl._plots || typeof fl._plots !== "object") return "_fullLayout._plots";
+    for (const full of gd._fullData) {
+      if (!full || full.visible !== true || !(full.type in NEEDS)) continue;
+      const module = full._module, id = full.xaxis + full.yaxis;
+      if (!module || typeof module !== "object") return `_module of a ${full.type}`;
+      for (const fn of NEEDS[full.type]) if (typeof module[fn] !== "function") return `_module.${fn} of a ${full.type}`;
+      if (!Number.isInteger(full.index)) return `the index of a ${full.type}`;
+      const info = P.subplot(gd, id);
+      if (!info || info.id !== id) return `_fullLayout._plots.${id}`;
+      for (const a of [info.xaxis, info.yaxis]) {
+        if (!a || typeof a.l2p !== "function" || !Number.isFinite(a._offset)) return `l2p and _offset of panel ${id}'s axes`;
+      }
+      if (!layerOf(info, module).node()) return `the ${full.type} layer of panel ${id}`;
+      const cd = gd.calcdata[full.index];
+      if (!cd || !cd[0] || !cd[0].trace || cd[0].trace.uid !== full.uid) return `calcdata of a ${full.type}`;
+      if (full.type === "heatmap" && !P.heatmapGroup(info, full.uid)) return "a heatmap's g.hm with its d3 datum";
+    }
+    return null;
+  };
+  // Whether draw.js may redraw `gd` in place: the `redraw` probe holds, and the graph holds what the redraw reads (a
+  // graph missing some of it is told once, and the fast redraw is off from then on); a graph not drawn yet: not now
+  P.fastRedraw = (gd) => {
+    if (!C.works("redraw")) return false;
+    let lacks;
+    try { lacks = redrawLacks(gd); } catch (err) { lacks = `a graph that reads without an error (${err})`; }
+    if (lacks) fail("redraw", `${lacks} not found`);
+    return lacks === null;
+  };
+  // The T charts on the page (layout.meta.attention_t, the charts draw.js redraws), once drawn: each holds what the
+  // fast redraw reads (null: one not drawn yet)
+  PROBES.redraw = () => {
+    const charts = P.graphs().filter((gd) => !inCopy(gd) && gd.layout && gd.layout.meta && gd.layout.meta.attention_t
+                                            && gd.querySelector(".main-svg"));
+    for (const gd of charts) {
+      const lacks = redrawLacks(gd);
+      if (lacks === "") return null;
+      if (lacks) return `${lacks} not found`;
+    }
+    return true;
   };
   C.plotly = P;
 

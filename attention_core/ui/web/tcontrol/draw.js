@@ -7,10 +7,13 @@
 // - bars and markers likewise go through their own module's calc (with the stacking of the panel's bars) and
 //   plot, where their value axis has a fixed range;
 // - anything else (an axis that rescales with the data, a chart this cannot read) falls back to Plotly.update.
+// Everything it reads or calls of Plotly's beyond the documented API goes through compat.js's Plotly section
+// (`P.…`, in front of this file in the T control's library): where a graph lacks any of it, compat.js says so once
+// (the `redraw` probe) and every frame from then on is Plotly.update's and Plotly.relayout's.
 // tests/e2e/test_t_control.py checks that a fast frame draws what Plotly's full redraw of the same data draws.
 
 const tdraw = (() => {
-  const LABEL = "g.heatmap-label";
+  const plotly = () => window.attentionCompat.plotly;  // Plotly's undocumented surface (compat.js)
   const FIXED = /^%\{z:\.(\d+)f\}$/;   // the cell numbers' texttemplate in attention_core.figures
   const stats = { fast: 0, full: 0 };
 
@@ -35,7 +38,7 @@ const tdraw = (() => {
   // Plotly's colour of a value: linear RGB between the scale's stops over [lo, hi], clamped (its
   // makeColorScaleFunc); null where the trace's scale is not fixed (an automatic range follows the data)
   function colorOf(gd, full) {
-    const axis = full.coloraxis ? gd._fullLayout[full.coloraxis] : null;
+    const axis = full.coloraxis ? plotly().fullLayout(gd)[full.coloraxis] : null;
     const scale = axis ? axis.colorscale : full.colorscale;
     const lo = axis ? axis.cmin : full.zmin, hi = axis ? axis.cmax : full.zmax;
     const auto = axis ? axis.cauto : full.zauto;
@@ -68,82 +71,62 @@ const tdraw = (() => {
     return ratio(l, 1) > ratio(l, LINE) ? "rgb(255, 255, 255)" : "rgb(68, 68, 68)";
   }
 
-  function group(layer, uid) {
-    for (const g of layer.querySelectorAll("g.hm")) if (g.__data__ && g.__data__[0].trace.uid === uid) return g;
-    return null;
-  }
-
-  const LAYERS = { heatmap: "heatmaplayer", bar: "barlayer", scatter: "scatterlayer" };
-
   // A value axis that rescales with the data (autorange) needs Plotly's whole redraw; a fixed one does not
   function fixedAxes(gd, full) {
     if (full.type === "heatmap") return true;
-    const value = full.orientation === "h" ? full.xaxis : full.yaxis;
-    const axis = gd._fullLayout[value.replace(/^([xy])/, "$1axis")];
+    const axis = plotly().axis(gd, full.orientation === "h" ? full.xaxis : full.yaxis);
     return !!axis && axis.autorange === false;
   }
 
-  // Redraw the panels (subplots) of `changed` ([full trace, {axis: values}]) with Plotly's own calc and plot of
-  // each trace module there; false (nothing changed) when one of them cannot be drawn so
+  // Redraw the panels (subplots) of `changed` ([trace index, full trace, {axis: values}]) with Plotly's own calc and
+  // plot of each trace module there; false (nothing changed) when one of them cannot be drawn so
   function panels(gd, changed) {
+    const P = plotly();
     const byPanel = new Map();
     for (const item of changed) {
-      const [full] = item;
-      if (!(full.type in LAYERS) || !fixedAxes(gd, full)) return false;
+      const [, full] = item;
+      if (!P.redrawTypes.includes(full.type) || !fixedAxes(gd, full)) return false;
       const id = full.xaxis + full.yaxis;
       if (!byPanel.has(id)) byPanel.set(id, []);
       byPanel.get(id).push(item);
     }
     const plan = [];
     for (const [id, traces] of byPanel) {
-      const info = gd._fullLayout._plots && gd._fullLayout._plots[id];
-      if (!info || !info.plot || typeof info.plot.select !== "function") return false;
+      const info = P.subplot(gd, id);
+      if (!info) return false;
       const labelled = [];
-      for (const [full] of traces) {
+      for (const [, full] of traces) {
         const tt = full.type === "heatmap" ? full.texttemplate || "" : "";
         if (!tt) continue;
         const m = FIXED.exec(tt);
         const font = full.textfont && full.textfont.color;
-        const layer = info.plot.select(`.${LAYERS.heatmap}`);
-        const g = layer.node() && group(layer.node(), full.uid);
+        const g = P.heatmapGroup(info, full.uid);
         const color = colorOf(gd, full);
         if (!m || (font && font !== "auto") || !g || !color) return false;  // labels this cannot rewrite
-        labelled.push({ full, labels: [...g.querySelectorAll(`:scope > ${LABEL}`)], decimals: Number(m[1]), color });
+        labelled.push({ full, labels: P.heatmapLabels(g), decimals: Number(m[1]), color });
       }
       plan.push({ info, traces, labelled });
     }
     for (const { info, traces, labelled } of plan) {
-      for (const [full, values] of traces) {
-        for (const [path, v] of Object.entries(values)) { put(gd.data[full.index], path, v); put(full, path, v); }
-        const cd = full._module.calc(gd, full);
-        if (!cd[0].t) cd[0].t = {};
-        cd[0].trace = full;
-        gd.calcdata[full.index] = cd;
+      for (const [i, full, values] of traces) {
+        for (const [path, v] of Object.entries(values)) { put(gd.data[i], path, v); put(full, path, v); }
+        P.calcTrace(gd, full);
       }
       // every trace of the panel, by module: a module's plot removes the traces it is not given
-      const modules = new Map();
-      for (const cd of gd.calcdata) {
-        const tr = cd[0] && cd[0].trace;
-        if (!tr || tr.visible !== true || tr.xaxis + tr.yaxis !== info.id) continue;
-        if (!modules.has(tr._module)) modules.set(tr._module, []);
-        modules.get(tr._module).push(cd);
-      }
-      const moved = new Set(traces.map(([full]) => full._module));
-      for (const module of modules.keys()) if (moved.has(module) && module.crossTraceCalc) module.crossTraceCalc(gd, info);
+      const modules = P.panelTraces(gd, info);
+      const moved = new Set(traces.map(([, full]) => P.traceModule(full)));
+      for (const module of modules.keys()) if (moved.has(module)) P.crossTraceCalc(gd, info, module);
       // a line's width, a trace's opacity and a scatter's texts are drawn by its module's style, not its plot
-      const styled = new Set(traces.filter(([, values]) => Object.keys(values).some((k) => k !== "y" && k !== "x"
-        && k !== "z" && k !== "hovertemplate")).map(([full]) => full._module));
+      const styled = new Set(traces.filter(([, , values]) => Object.keys(values).some((k) => k !== "y" && k !== "x"
+        && k !== "z" && k !== "hovertemplate")).map(([, full]) => P.traceModule(full)));
       const kept = labelled.map((l) => { l.labels.forEach((n) => n.remove()); const tt = l.full.texttemplate; l.full.texttemplate = ""; return tt; });
       try {
-        for (const [module, cds] of modules) {
-          if (!moved.has(module)) continue;
-          module.plot(gd, info, cds, info.plot.select(`.${module.layerName || LAYERS[module.name]}`));
-        }
-        for (const module of styled) if (module.style) module.style(gd);
+        for (const [module, cds] of modules) if (moved.has(module)) P.plotTraces(gd, info, module, cds);
+        for (const module of styled) P.styleTraces(gd, module);
       } finally {
         labelled.forEach((l, k) => { l.full.texttemplate = kept[k]; });
       }
-      for (const l of labelled) relabel(gd, info.plot.select(`.${LAYERS.heatmap}`), l);
+      for (const l of labelled) relabel(gd, info, l);
     }
     return true;
   }
@@ -157,10 +140,11 @@ const tdraw = (() => {
   }
 
   // Put the labels Plotly drew back in their (redrawn) trace group, with the new numbers and colours
-  function relabel(gd, layer, l) {
-    const g = group(layer.node(), l.full.uid);
+  function relabel(gd, info, l) {
+    const P = plotly();
+    const g = P.heatmapGroup(info, l.full.uid);
     if (!g) throw new Error("the heatmap's group is gone");
-    const z = gd.calcdata[l.full.index][0].z;
+    const z = P.drawnZ(gd, l.full);
     const cells = [];
     for (let i = 0; i < z.length; i++) for (let j = 0; j < z[i].length; j++) if (z[i][j] !== undefined) cells.push(z[i][j]);
     if (cells.length !== l.labels.length) throw new Error("heatmap labels do not match its cells");
@@ -169,22 +153,23 @@ const tdraw = (() => {
       const text = node.firstChild;
       text.textContent = fixed(v, l.decimals);
       text.style.fill = contrast(l.color(v).map(Math.round));
-      if (node.__data__) { node.__data__.z = v; node.__data__.t = text.textContent; }
+      P.setLabelDatum(node, v, text.textContent);
       g.appendChild(node);
     });
   }
 
   // Redraw `gd` with `update` ({axis: [values per trace]}) for trace indices `idx`, and `layout` (its title)
   function redraw(gd, update, layout, idx) {
-    let drawn = !!(gd._fullData && gd.calcdata && gd._fullLayout && gd._fullLayout._plots);
+    const P = plotly();
+    let drawn = P.fastRedraw(gd);
     if (drawn) {
       const changed = idx.map((i, k) => {
         const values = {};
         for (const a of Object.keys(update)) if (update[a][k] !== undefined) values[a] = update[a][k];
-        return [gd._fullData.find((f) => f.index === i), values];
+        return [i, P.drawnTrace(gd, i), values];
       });
       try {
-        drawn = !changed.some(([full]) => !full) && panels(gd, changed);
+        drawn = !changed.some(([, full]) => !full) && panels(gd, changed);
       } catch (err) {  // a chart drawn otherwise than this expects: Plotly redraws it from its data
         console.warn("T preview, fast redraw:", err);
         drawn = false;
@@ -192,7 +177,7 @@ const tdraw = (() => {
     }
     if (!drawn) {
       stats.full += 1;
-      window.Plotly.update(gd, update, layout, idx);
+      P.plotly().update(gd, update, layout, idx);
       return;
     }
     if (layout && Object.keys(layout).length) title(gd, layout);
@@ -202,14 +187,15 @@ const tdraw = (() => {
   // the title's text, in the node Plotly drew (a relayout of the title would redraw the margins): one line, or
   // the lines of a wrapped title (Plotly draws each line between <br>s as a tspan.line) when there are as many
   function title(gd, layout) {
+    const P = plotly();
     const text = layout["title.text"];
-    const node = gd.querySelector(".g-gtitle .gtitle");
+    const node = P.titleNode(gd);
     if (text === undefined) return;
     gd.layout.title = Object.assign({}, gd.layout.title, { text });
-    if (gd._fullLayout.title) gd._fullLayout.title.text = text;
+    P.keepDrawn(gd, ["title", "text"], text);
     const lines = text.split("<br>");
     if (node && !lines.some((line) => /[<&]/.test(line))) {
-      const spans = node.querySelectorAll(":scope > tspan.line");
+      const spans = P.titleLines(node);
       if (lines.length === 1 && node.childNodes.length <= 1) { node.textContent = text; return; }
       if (lines.length > 1 && spans.length === lines.length && node.childNodes.length === lines.length) {
         spans.forEach((span, k) => { span.textContent = lines[k]; });
@@ -217,16 +203,17 @@ const tdraw = (() => {
       }
     }
     stats.full += 1;  // a title drawn otherwise: Plotly lays the whole figure out again
-    window.Plotly.relayout(gd, layout);
+    P.plotly().relayout(gd, layout);
   }
 
   // The vertical line at T on a chart over T, and its label, moved to T in the nodes Plotly drew (a relayout
   // of a shape recalculates the whole figure); the layout learns the new place too, so any later redraw of
   // Plotly's own draws them there. Falls back to Plotly.relayout where the nodes are not as expected.
   function marks(gd, list, T, text) {
-    const xa = gd._fullLayout && gd._fullLayout.xaxis;
+    const P = plotly();
+    const xa = P.axis(gd, "x");
     const edit = {};
-    let fast = !!xa && typeof xa.l2p === "function";
+    let fast = P.fastRedraw(gd) && !!xa;
     for (const m of list) {
       if (m.shape !== undefined) { edit[`shapes[${m.shape}].x0`] = T; edit[`shapes[${m.shape}].x1`] = T; }
       if (m.note !== undefined) {
@@ -242,33 +229,33 @@ const tdraw = (() => {
         fast = false;
       }
     }
-    if (!fast) window.Plotly.relayout(gd, edit);
+    if (!fast) P.plotly().relayout(gd, edit);
   }
 
   function moveMarks(gd, xa, list, T, edit) {
-    const x = xa._offset + xa.l2p(xa.type === "log" ? Math.log10(T) : T);
+    const P = plotly();
+    const x = P.axisPixel(xa, xa.type === "log" ? Math.log10(T) : T);
+    if (x === null) return false;
     const plan = [];
     let shift = null;
     for (const m of list.filter((k) => k.shape !== undefined)) {
-      const path = gd.querySelector(`.shapelayer path[data-index="${m.shape}"]`);
+      const path = P.shapePath(gd, m.shape);
       const d = path && /^M([-\d.]+),([-\d.]+)L([-\d.]+),([-\d.]+)$/.exec(path.getAttribute("d") || "");
       if (!d || d[1] !== d[3]) return false;
       shift = x - Number(d[1]);
       plan.push(() => path.setAttribute("d", `M${x},${d[2]}L${x},${d[4]}`));
     }
     for (const m of list.filter((k) => k.note !== undefined)) {
-      const g = gd.querySelector(`g.annotation[data-index="${m.note}"] g.cursor-pointer`);
-      const at = g && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
-      const label = g && g.querySelector("text.annotation-text");
-      const bg = g && g.querySelector("rect.bg");
-      if (!at || !label || !bg || shift === null || label.childNodes.length !== 1) return false;
+      const box = P.annotationBox(gd, m.note);
+      const { g, label, bg } = box || {};
+      const at = box && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
+      if (!at || shift === null || label.childNodes.length !== 1) return false;
       const newText = edit[`annotations[${m.note}].text`];
       plan.push(() => {
         g.setAttribute("transform", `translate(${Math.round(Number(at[1]) + shift)},${at[2]})`);
         if (newText !== undefined && newText !== label.textContent) {
           const before = label.getComputedTextLength();
-          label.textContent = newText;
-          label.setAttribute("data-unformatted", newText);
+          P.setAnnotationText(label, newText);
           const grow = label.getComputedTextLength() - before;
           bg.setAttribute("width", String(Number(bg.getAttribute("width")) + grow));
           label.setAttribute("x", String(Number(label.getAttribute("x")) + grow / 2));
@@ -293,8 +280,9 @@ const tdraw = (() => {
       Object.assign(edit, { [`annotations[${k}].y`]: n.y, [`annotations[${k}].text`]: n.text,
         [`annotations[${k}].yanchor`]: n.below ? "top" : "bottom", [`annotations[${k}].yshift`]: n.below ? -2 : 2 });
     });
-    const ya = gd._fullLayout && gd._fullLayout.yaxis;
-    let fast = !!ya && typeof ya.l2p === "function";
+    const P = plotly();
+    const ya = P.axis(gd, "y");
+    let fast = P.fastRedraw(gd) && !!ya;
     if (fast) {
       try {
         fast = moveSums(gd, ya, indices, notes);
@@ -303,23 +291,26 @@ const tdraw = (() => {
         fast = false;
       }
     }
-    if (!fast) { stats.full += 1; window.Plotly.relayout(gd, edit); return; }
+    if (!fast) { stats.full += 1; P.plotly().relayout(gd, edit); return; }
     for (const [path, v] of Object.entries(edit)) {  // the layout, for any later redraw
       const [, list, k, prop] = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
-      for (const layout of [gd.layout, gd._fullLayout]) if (layout[list] && layout[list][k]) layout[list][k][prop] = v;
+      if (gd.layout[list] && gd.layout[list][k]) gd.layout[list][k][prop] = v;
+      P.keepDrawn(gd, [list, k, prop], v);
     }
   }
 
   function moveSums(gd, ya, indices, notes) {
+    const P = plotly();
+    const annotations = P.fullLayout(gd).annotations;
     const plan = [];
     for (let c = 0; c < indices.length; c++) {
       const k = indices[c], n = notes[c];
-      const full = gd._fullLayout.annotations && gd._fullLayout.annotations[k];
-      const g = gd.querySelector(`g.annotation[data-index="${k}"] g.cursor-pointer`);
-      const at = g && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
-      const label = g && g.querySelector("text.annotation-text");
-      const bg = g && g.querySelector("rect.bg");
-      if (!full || !at || !label || !bg || label.childNodes.length !== 1 || full.textangle) return false;
+      const full = annotations && annotations[k];
+      const box = P.annotationBox(gd, k);
+      const { g, label, bg } = box || {};
+      const at = box && /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(g.getAttribute("transform") || "");
+      const y = P.axisPixel(ya, n.y);
+      if (!full || !at || label.childNodes.length !== 1 || full.textangle || y === null) return false;
       const border = full.borderwidth || 0;
       plan.push(() => {
         const width = Number(bg.getAttribute("width")) + border, height = Number(bg.getAttribute("height")) + border;
@@ -327,13 +318,11 @@ const tdraw = (() => {
         let grow = 0;
         if (n.text !== label.textContent) {
           const before = label.getComputedTextLength();
-          label.textContent = n.text;
-          label.setAttribute("data-unformatted", n.text);
+          P.setAnnotationText(label, n.text);
           grow = label.getComputedTextLength() - before;
           bg.setAttribute("width", String(Number(bg.getAttribute("width")) + grow));
           label.setAttribute("x", String(Number(label.getAttribute("x")) + grow / 2));
         }
-        const y = ya._offset + ya.l2p(n.y);
         g.setAttribute("transform", `translate(${Math.round(cx - (width + grow) / 2)},${Math.round(n.below ? y + 2 : y - 2 - height)})`);
       });
     }
