@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)  # the browser tests' headless build
 [ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)  # tests/e2e/test_replicas.py: the load balancer
 command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir)/initdb" ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
   || need_apt+=(postgresql)  # tests/classroom: a throwaway cluster per test session

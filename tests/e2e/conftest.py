@@ -5,7 +5,8 @@ Fixtures
   streamlit_server  function scope: the ``start_server`` context-manager factory;
                     every server started through it is stopped at teardown
   browser           session scope: headless /usr/bin/chromium
-  new_page          factory: new_page(viewport=(1280, 720)) -> page in a NEW context
+  new_page          factory: new_page(viewport=(1280, 720)) -> page in a context of its own (a kept tab,
+                    cleared, where a passed test left one: see _IDLE_PAGES)
 
 Environment
   APP_ROOT    directory containing the app (default: repository root)
@@ -206,13 +207,13 @@ def pytest_runtest_makereport(item, call):
 # kwargs). A new tab spends about 1.5–2 s more of the renderer's CPU on its first Streamlit page than a tab that
 # has loaded one before (measured 3.5 s → 1.6 s a first load on a quiet machine, the renderer's main thread
 # 2.7 s → 1.1 s; the app's JavaScript, 130 files and ~10 MB, is the likely part: a new context with the files
-# served from memory was no faster, so it is the renderer's own work, not the download), and the
-# 100 browser tests each open at least one. A page is kept only when nothing of the test can outlive it: the
-# test passed, it visited one origin, it added no init script, route, binding, cookie or header, and the page
-# still answers; its storage and cookies are cleared, its listeners removed and it waits on a plain page of the
-# same origin (the server's health check, so the tab keeps its renderer), with no Streamlit session open.
-# Only the modules that say so (`REUSE_PAGES = True`: those that open many first pages, one per parameter) hand
-# out and take back kept pages; every other test gets a new context, closed after it.
+# served from memory was no faster, so it is the renderer's own work, not the download). Reuse is what makes the
+# browser tests affordable: test_presenter.py and test_lecture_tools.py together took 236 s of CPU with a new
+# context per page and 151 s with kept tabs (docs/performance.md). A page is kept only when nothing of the test
+# can outlive it: the test passed, it visited one origin, it added no init script, route, binding, cookie or
+# header, and the page still answers; its storage and cookies are cleared, its listeners removed and it waits on
+# a plain page of the same origin (the server's health check, so the tab keeps its renderer), with no Streamlit
+# session open. Every module hands out and takes back kept pages unless it says `REUSE_PAGES = False`.
 _IDLE_PAGES: dict[str, list] = {}
 _TAINTING = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding", "add_cookies",
              "set_extra_http_headers", "emulate_media", "set_default_timeout", "set_default_navigation_timeout",
@@ -288,7 +289,7 @@ def new_page(browser, request):
     """
     handed: list = []
     request.node._e2e_pages = []
-    reuse = getattr(request.module, "REUSE_PAGES", False)
+    reuse = getattr(request.module, "REUSE_PAGES", True)
 
     def factory(viewport=(1280, 720), **context_kwargs):
         kind = json.dumps(context_kwargs, sort_keys=True, default=str)

@@ -35,8 +35,6 @@ from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_classroom import open_class_and_ask
 from tests.e2e.test_phone import PHONE_UA
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
-
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 FAILING = ("critical", "serious")

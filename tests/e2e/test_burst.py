@@ -17,8 +17,6 @@ from attention_core.ui import T_OPTIONS, web
 from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
 from tests.e2e.driver import t_control as t_control_of
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
-
 PRESSES, GAP_MS, ROUNDS = 5, 60, 3
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js")).group(1))
 # when the page saw each step of a T control (its input event, before the control's own handler ends)

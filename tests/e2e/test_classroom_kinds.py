@@ -1,4 +1,4 @@
-"""The class's new kinds in a real browser: a lecturer in presenter mode at 1920×1080 and 8 phone students (390×844)
+"""The class's new kinds in a real browser: a lecturer in presenter mode at 1920×1080 and 5 phone students (390×844)
 answer a spread of 100 points (one student by keyboard only), a tapped cell and a T guess on ③.
 
 The reveal's room mean, TV distance and best-fit T equal a numpy recomputation from the spreads the phones sent; the
@@ -25,7 +25,7 @@ from tests.e2e.driver import assert_no_exception, by_key, settle, wait_for_app
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_phone import PHONE_UA
 
-STUDENTS = 8
+STUDENTS = 5
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA}
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 T = 0.5
@@ -33,8 +33,7 @@ ROW = 1  # 영화였다
 SCENARIO = Scenario().with_temperature(T)
 WORDS = list(SCENARIO.labels)
 # what each phone spreads over 슬픈 영화였다 아름다운 장면이었다 (student 0 by keyboard only)
-SPREADS = [[60, 0, 40, 0], [70, 5, 20, 5], [50, 10, 30, 10], [40, 20, 30, 10], [25, 25, 25, 25], [80, 0, 20, 0],
-           [34, 33, 33, 0], [55, 5, 35, 5]]
+SPREADS = [[60, 0, 40, 0], [70, 5, 20, 5], [50, 10, 30, 10], [40, 20, 30, 10], [34, 33, 33, 0]]
 
 CHART_JS = """sel => {
   const gd = document.querySelector(sel + ' .js-plotly-plot');
@@ -161,7 +160,7 @@ def spread_text(shares: list[int]) -> str:
         f"{w} {v}" for w, v in zip(WORDS, shares, strict=True)))
 
 
-def test_a_spread_a_tap_and_a_t_guess_with_eight_phones(class_server, new_page):
+def test_a_spread_a_tap_and_a_t_guess_with_five_phones(class_server, new_page):
     lecturer = new_page(viewport=(1920, 1080))
     lecturer.goto(class_server.page_url("temperature") + f"?s={encode_link(SCENARIO, View(presenter=True))}")
     settle(lecturer)
@@ -228,13 +227,14 @@ def test_a_spread_a_tap_and_a_t_guess_with_eight_phones(class_server, new_page):
 
     # 2. tap the cell of 영화였다 → 슬픈 (row → column): some tap the transposed cell
     hide_and_ask(lecturer, "tap", row=ROW, target_pair=True)
-    taps = [(1, 0), (1, 0), (0, 1), (0, 1), (0, 1), (1, 0), (3, 3), (1, 0)]
+    taps = [(1, 0), (1, 0), (0, 1), (0, 1), (0, 1)]
     for page, (i, j) in zip(phones, taps, strict=True):
         by_key(page, f"class:tap-{i}-{j}").click()
         received(page, text("ko", "classroom.received_tap", row=WORDS[i], col=WORDS[j]))
     summary = reveal(lecturer)
-    assert text("ko", "classroom.sum_tap", k=4, n=STUDENTS, cells="").split(":")[0].replace("**", "") in summary
-    swapped = text("ko", "classroom.sum_tap_swapped", c=3, cells="", pairs="").split("(")[0].replace("**", "")
+    right, transposed = taps.count((ROW, 0)), taps.count((0, ROW))
+    assert text("ko", "classroom.sum_tap", k=right, n=STUDENTS, cells="").split(":")[0].replace("**", "") in summary
+    swapped = text("ko", "classroom.sum_tap_swapped", c=transposed, cells="", pairs="").split("(")[0].replace("**", "")
     assert swapped.strip() in summary  # three tapped 슬픈 → 영화였다: row and column swapped
     counts = np.zeros((4, 4))
     for i, j in taps:
@@ -246,7 +246,7 @@ def test_a_spread_a_tap_and_a_t_guess_with_eight_phones(class_server, new_page):
 
     # 3. which T made 영화였다's row? (the T options of the picker); then a late guess is refused
     hide_and_ask(lecturer, "temperature", row=ROW)
-    guesses = [T_OPTIONS.index(t) for t in (0.5, 0.5, 1.0, 0.2, 2.0, 0.5, 0.4, 0.6)]
+    guesses = [T_OPTIONS.index(t) for t in (0.5, 0.5, 1.0, 0.2, 2.0)]
     for page, k in zip(phones, guesses, strict=True):
         by_key(page, f"class:t-{k}").locator("button").first.click()
         received(page, text("ko", "classroom.received_t", t=T_OPTIONS[k]))

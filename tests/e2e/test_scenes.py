@@ -23,8 +23,6 @@ from tests.e2e.driver import (
     switch_language,
 )
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
-
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
 

@@ -49,8 +49,6 @@ from tests.e2e.driver import (
     t_shown,
 )
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
-
 MAIN = '[data-testid="stMain"]'
 RTOL = 1e-9
 

@@ -13,8 +13,6 @@ from attention_core import codec
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import PAGE_KEYS, chart_names, chart_shown, go_to, set_sentence, settle, share_link, step_t
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: these tests open many first pages, one per parameter
-
 # the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
 SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}
 

@@ -11,7 +11,6 @@ import pytest
 from attention_core.registry import PAGES
 from tests.e2e.driver import settle
 
-REUSE_PAGES = True  # tests/e2e/conftest.py: one first page per parameter
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True,
          "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"}
 MAIN_PX, LEAST_PX = 44, 24
