@@ -3,7 +3,6 @@
 import streamlit as st
 
 from attention_core import analysis, figures, theme, ui
-from attention_core.registry import t_options
 
 with ui.page("home") as page:
     page.title()
@@ -15,25 +14,7 @@ with ui.page("home") as page:
 
     @page.follows_t
     def pipeline_part() -> None:  # the weights, the output and Add & Norm change with T: the whole grid is redrawn
-        scenario, lesson = page.scenario, page.lesson
-        trace = lesson.trace
-        words = list(scenario.labels)
-        axes = page.axis_names()
-        qk = [f"{c + 1}" for c in range(scenario.d_k)]
-        # Q and K are compared with each other, and so are V and the output (a weighted average of V's rows):
-        # each pair shares one scale; the other panels are different kinds of value, each with its own scale.
-        panels = [
-            (page.t("home.p_x"), scenario.x, words, axes, "signed"),
-            (page.t("home.p_q"), trace.q, words, qk, "signed", "qk"),
-            (page.t("home.p_k"), trace.k, words, qk, "signed", "qk"),
-            (page.t("home.p_scores"), trace.scores, words, words, "signed"),
-            (page.t("home.p_weights"), trace.weights, words, words, "weights", None, figures.shows("W")),
-            (page.t("home.p_v"), trace.v, words, axes, "signed", "v"),
-            (page.t("home.p_out"), trace.output, words, axes, "signed", "v", figures.shows("O")),
-            (page.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm", figures.shows("LN")),
-        ]
-        # Add & Norm's scale holds its cells at every T (V's holds the output's: a weighted average of its rows)
-        limits = {"norm": analysis.add_norm_limit(scenario, t_options(scenario.temperature), ("LN",))}
+        panels, limits = page.pipeline_panels()
         page.chart(page.grid(panels, columns=4, phone_columns=1, limits=limits), "pipeline")
 
     pipeline_part()

@@ -47,20 +47,7 @@ def home_share(c: Ctx):
 
 
 def home_pipeline(c: Ctx):
-    s, lesson = c.scenario, c.lesson
-    tr, words, axes = lesson.trace, c.words, c.axis_names()
-    qk = [f"{k + 1}" for k in range(s.d_k)]
-    panels = [
-        (c.t("home.p_x"), s.x, words, axes, "signed"),
-        (c.t("home.p_q"), tr.q, words, qk, "signed", "qk"),
-        (c.t("home.p_k"), tr.k, words, qk, "signed", "qk"),
-        (c.t("home.p_scores"), tr.scores, words, words, "signed"),
-        (c.t("home.p_weights"), tr.weights, words, words, "weights", None, figures.shows("W")),
-        (c.t("home.p_v"), tr.v, words, axes, "signed", "v"),
-        (c.t("home.p_out"), tr.output, words, axes, "signed", "v", figures.shows("O")),
-        (c.t("home.p_norm"), lesson.normalized, words, axes, "signed", "norm", figures.shows("LN")),
-    ]
-    limits = {"norm": analysis.add_norm_limit(s, t_options(s.temperature), ("LN",))}
+    panels, limits = c.pipeline_panels()
     return figures.heatmap_grid(panels, columns=4, limits=limits)
 
 
