@@ -4,7 +4,9 @@ serious violation, on any heading that skips a level (axe's `heading-order`, h1 
 an h1, and in presenter mode on any text of the page under 7:1 (axe's AAA contrast rule) and on any text too
 small for a room (tests/e2e/room_text.py); at the laptop's and the presenter's size, also what a room sees of the
 layout (tests/e2e/room_layout.py: titles, Home's grid labels, the T control's caption, the numbers in presenter
-mode). The same page loads serve every check. One server and one browser
+mode). The same page loads serve every other check a page gets in that setting (tests/e2e/page_checks.py): on
+the phone, that the page fits its width and every control is big enough for a finger (with the sidebar folded,
+then open); in every setting, that no chart's toolbar sits over its title. One server and one browser
 for the module; each setting and language walks the pages as a user would (the sidebar's step links;
 presenter mode's next-step button), the language and presenter mode staying set.
 
@@ -29,11 +31,10 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS, T_OPTIONS
 from attention_core.scenario import Scenario, View
-from tests.e2e import room_layout
+from tests.e2e import page_checks, room_layout
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language, wait_for_app
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_classroom import open_class_and_ask
-from tests.e2e.test_phone import PHONE_UA
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -42,10 +43,11 @@ FAILING = ("critical", "serious")
 # (rule id, CSS selector of the nodes it may flag, why): Streamlit's markup the app cannot change.
 EXCLUDED: tuple[tuple[str, str, str], ...] = ()
 
+WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 SETTINGS = {
     "laptop": {"viewport": (1280, 720)},
     "presenter": {"viewport": (1920, 1080)},
-    "phone": {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA},
+    "phone": page_checks.PHONE,
 }
 OPEN_SIDEBAR = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
 # every chart element has its role and name (the page's charts, and those the class draws under other keys)
@@ -131,14 +133,15 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
     page.goto(app_server.page_url(""))
     settle(page)
     phone = setting == "phone"
-    if phone:
-        open_sidebar(page)
     if lang != "ko":
+        if phone:
+            open_sidebar(page)
         switch_language(page, lang)
     if setting == "presenter":
         click_toggle(page, "sb:presenter")
     assert page.evaluate("() => document.documentElement.lang") == lang
-    failures = {}
+    failures: dict = {}
+    fitted = 0
     for i, key in enumerate(PAGE_KEYS):
         if i:
             if setting == "presenter":  # the presenter's own way: the next-step button (the sidebar is folded)
@@ -149,14 +152,21 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
                 page.locator(SIDEBAR_LINKS).nth(i).click()
             page.wait_for_url(f"**/{key}*")
             settle(page)
+        if phone and not (i == 0 and lang != "ko"):  # the sidebar folds after a step link (English's Home: open)
+            page.wait_for_function(page_checks.FOLDED_JS, timeout=WAIT)
+            failures.update(found(key, {"does not fit a phone": page_checks.phone_fit_failures(page),
+                                        "targets too small for a finger": page_checks.target_failures(page)}))
+            fitted += 1
         if phone:
             open_sidebar(page)
+            failures.update(found(key, {"sidebar's targets too small for a finger": page_checks.target_failures(page)}))
         assert page.evaluate("() => document.documentElement.lang") == lang, key
         if setting == "presenter":
             assert by_key(page, "pr:next").count() == 1, key  # still in presenter mode
             small = room_text_failures(page)  # readable from the back of the room, on the same page load
             if small:
                 failures[f"{key}: text too small for a room"] = [f"{len(small)} texts", *small[:25]]
+        failures.update(found(key, {"a chart's toolbar over its title": page_checks.toolbar_failures(page)}))
         bad = audit(page, presenter=setting == "presenter")
         if bad:
             failures[key] = summary(bad)
@@ -165,7 +175,13 @@ def test_no_critical_or_serious_violation(app_server, new_page, axe_available, s
                 wrong = check(page)
                 if wrong:
                     failures[f"{key}: {what}"] = wrong[:10]
+    assert not phone or fitted == len(PAGE_KEYS) - (lang != "ko"), fitted  # every page checked for the phone
     assert not failures, failures
+
+
+def found(key: str, checks: dict[str, list]) -> dict:
+    """The checks of page `key` that found something, by what they check."""
+    return {f"{key}: {what}": wrong[:10] for what, wrong in checks.items() if wrong}
 
 
 def room_checks(key: str, presenter: bool) -> list:
@@ -180,7 +196,6 @@ def room_checks(key: str, presenter: bool) -> list:
     return checks
 
 
-WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 NAMED_JS = "sel => { const e = document.querySelector(sel); return !!e && e.getAttribute('role') === 'figure'" \
     " && (e.getAttribute('aria-label') || '').length > 10; }"
 

@@ -1,69 +1,12 @@
-"""Every page on a phone (390×844): the sidebar starts folded, nothing runs off the screen sideways, every chart
-fits the width with no drawn text under 11 px, and a wide formula scrolls inside its own box."""
+"""A phone (390×844): a swipe across a chart scrolls the page, the sidebar still opens, and the grids are laid out for
+its width. That every page fits a phone (the sidebar folded, nothing off the screen sideways, charts within the width
+with no drawn text under 11 px, wide formulas in their own scrolling box) is checked in the phone walks of
+tests/e2e/test_axe.py, on the same page loads as the audit (tests/e2e/page_checks.py)."""
 
 from __future__ import annotations
 
-from attention_core import theme
-from attention_core.registry import PAGES
 from tests.e2e.driver import settle
-
-WIDTH, HEIGHT = 390, 844
-PHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-            "Version/17.0 Mobile/15E148 Safari/604.1")
-MIN_CHART_FONT_PX = theme.MIN_TEXT_PX  # 11
-
-LAYOUT_JS = """
-(minPx) => {
-  const sb = document.querySelector('[data-testid="stSidebar"]');
-  const sbBox = sb ? sb.getBoundingClientRect() : null;
-  const formulas = [...document.querySelectorAll('[data-testid="stMain"] .katex-display')].map(k => {
-    const r = k.getBoundingClientRect();
-    const style = getComputedStyle(k);
-    return {right: r.right, scrolls: ['auto', 'scroll'].includes(style.overflowX)};
-  });
-  return {
-    scrollWidth: document.scrollingElement.scrollWidth,
-    // the main column scrolls on its own (Streamlit's stMain): what is wider than it scrolls it sideways
-    mainOverflow: (m => m ? m.scrollWidth - m.clientWidth : 0)(document.querySelector('[data-testid="stMain"]')),
-    sidebarRight: sbBox ? sbBox.right : 0,
-    sidebarWidth: sbBox ? sbBox.width : 0,
-    charts: [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
-      const r = gd.getBoundingClientRect();
-      // every text the chart draws (ticks, colour bar ticks, cell numbers, titles), not only its base font
-      const small = [...gd.querySelectorAll('text')]
-        .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0)
-        .map(t => ({px: parseFloat(getComputedStyle(t).fontSize), text: t.textContent.slice(0, 12),
-                    where: t.parentElement.getAttribute('class') || ''}))
-        .filter(t => t.px < minPx);
-      const L = gd._fullLayout;
-      const axes = Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k) && L[k] && L[k]._id);
-      return {left: r.left, right: r.right, layoutWidth: L.width, font: L.font.size,
-              small: small.slice(0, 5), swipes: L.dragmode === false && axes.every(k => L[k].fixedrange)};
-    }),
-    formulas,
-  };
-}
-"""
-
-
-def test_every_page_fits_a_phone(app_server, new_page):
-    page = new_page(viewport=(WIDTH, HEIGHT), is_mobile=True, has_touch=True, user_agent=PHONE_UA)
-    for spec in PAGES:
-        page.goto(app_server.page_url("" if spec.key == "home" else spec.key))
-        settle(page)
-        m = page.evaluate(LAYOUT_JS, MIN_CHART_FONT_PX)
-        assert m["sidebarRight"] <= 1 or m["sidebarWidth"] == 0, (spec.key, m["sidebarRight"])  # folded
-        assert m["scrollWidth"] <= WIDTH, (spec.key, m["scrollWidth"])
-        assert m["mainOverflow"] <= 0, (spec.key, m["mainOverflow"])  # no sideways swipe of the page
-        assert m["charts"], spec.key
-        for chart in m["charts"]:
-            assert chart["left"] >= 0 and chart["right"] <= WIDTH, (spec.key, chart)
-            assert chart["layoutWidth"] <= WIDTH, (spec.key, chart)
-            assert chart["font"] >= MIN_CHART_FONT_PX, (spec.key, chart)
-            assert not chart["small"], (spec.key, chart)  # no drawn text under it, colour bar ticks included
-            assert chart["swipes"], (spec.key, chart)  # no zoom box: a swipe across it scrolls the page
-        for formula in m["formulas"]:
-            assert formula["right"] <= WIDTH + 1 and formula["scrolls"], (spec.key, formula)
+from tests.e2e.page_checks import HEIGHT, PHONE_UA, WIDTH
 
 
 def test_a_swipe_across_a_chart_scrolls_the_page(app_server, new_page):
