@@ -1,8 +1,10 @@
 """The T control in a real browser (attention_core/ui/tcontrol).
 
 - One math, checked twice: the browser's redraw of every T chart (ui/web/tcontrol/math.js, fed the inputs the server
-  attached to the chart) against attention_core, at every T option, on every page with T charts, for the default
-  scenario, two random ones, 64 words and one word, each with ⑧'s causal mask on, the pages walked by their links.
+  attached to the chart) against attention_core, on every page with T charts, for the default scenario, two random
+  ones, 64 words and one word, each with ⑧'s causal mask on, the pages walked by their links. Every T option is
+  drawn: each scenario takes every fifth option, in turn, and the ends and 1 (`t_sample`); Node checks every function
+  of math.js at every option without a browser, on four scenarios of its own (tests/test_web_js.py).
 - ②'s weight path table, redrawn by the control too: the browser's numbers against attention_core at every T
   option for the same scenarios, printed as the server prints them; a step does not send the table again, and
   where the browser cannot draw it (no Plotly, no module) the server does.
@@ -105,6 +107,13 @@ FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "we
 TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
 DROPPED = {"add-norm", "stats", "cosine", "pairs-with", "pairs-without"}  # ⑤ with the residual dropped
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
+
+
+def t_sample(name: str) -> list[float]:
+    """The T options scenario `name` is drawn at: every len(SCENARIOS)-th option from its own place in SCENARIOS, so
+    that the scenarios together draw every option, and FAST_CHECKED."""
+    k = list(SCENARIOS).index(name)
+    return sorted(set(T_OPTIONS[k::len(SCENARIOS)]) | set(FAST_CHECKED))
 MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
 SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
 PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
@@ -257,7 +266,8 @@ async (t) => {{
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
-    """Every T chart of every page at every T option. One scenario holds every page's settings (⑥'s heads follow
+    """Every T chart of every page at the scenario's T options (`t_sample`: all five scenarios together draw every
+    option). One scenario holds every page's settings (⑥'s heads follow
     the sidebar T; ⑧'s causal mask and positions, which no other page reads), opened once from its link; the pages
     are then walked by the app's own links, as a class walks them."""
     page = new_page()
@@ -275,7 +285,7 @@ def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_r
         drawn = read(page, T_TRACES_JS)
         following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
         assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
-        for t in T_OPTIONS:
+        for t in t_sample(name):
             shown = json.loads(page.evaluate(AT_T_JS, t))
             if t in FAST_CHECKED:
                 assert_fast_frame_is_plotlys_redraw(page, f"{name}, {key}, T = {t:g}", len(MARKED.get(key, ())),
@@ -379,6 +389,10 @@ def websocket_sends(page) -> list:
     sent: list = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
     return sent
+
+
+def test_the_scenarios_together_draw_every_t_option():
+    assert set().union(*(t_sample(name) for name in SCENARIOS)) == set(T_OPTIONS)
 
 
 def test_a_drag_on_temperature_redraws_the_weights_before_any_server_run(app_server, new_page):

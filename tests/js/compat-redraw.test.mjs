@@ -321,3 +321,36 @@ test("draw.js with the fast redraw off: Plotly.update and Plotly.relayout, count
   assert.equal(warnings.length, 1, warnings.join("\n"));
   assert.equal(C.works("redraw"), false);
 });
+
+test("draw.js: a label at T stays with its line over many sub-pixel frames, and a sum's box with its bar", () => {
+  const { gd, nodes } = fakeGraph();
+  const { tdraw, plotly } = load([gd], { draw: true });
+  const label = nodes['g.annotation[data-index="1"] g.cursor-pointer'];
+  const line = nodes['.shapelayer path[data-index="0"]'];
+  const x = (n) => Number(/^translate\(([-\d.]+),/.exec(n.getAttribute("transform"))[1]);
+  // the line at 50 and the label's box at 40 as Plotly drew them: 10 px left of the line, wherever T takes it
+  const ts = [...Array.from({ length: 30 }, (_, k) => 2 + 0.03 * k), ...Array.from({ length: 30 }, (_, k) => 2.9 - 0.07 * k)];
+  for (const T of ts) {  // 0.3 and 0.7 px a frame: each rounded on its own would leave the box where it was
+    tdraw.marks(gd, [{ shape: 0, note: 1 }], T, "");
+    const lineX = Number(/^M([-\d.]+),/.exec(line.getAttribute("d"))[1]);
+    assert.ok(Math.abs(lineX - (80 + 10 * T)) < 1e-9, `T = ${T}`);
+    assert.equal(x(label), Math.round(lineX - 10), `T = ${T}`);
+  }
+  // a box Plotly drew anew is read from its own transform
+  label.setAttribute("transform", "translate(7,5)");
+  tdraw.marks(gd, [{ shape: 0, note: 1 }], 3, "");
+  assert.equal(x(label), Math.round(7 + 10 * (3 - ts[ts.length - 1])));
+  // a sum whose text grows by a fraction of a pixel a frame stays centred where its text puts it
+  label.setAttribute("transform", "translate(40,5)");
+  nodes.bg.setAttribute("width", "30");
+  nodes.label.textContent = "1";
+  let width = 30, centre = 40 + 15;
+  for (let k = 0; k < 20; k++) {
+    const text = "1".repeat(2 + (k % 3));
+    const grow = 7 * (text.length - nodes.label.textContent.length);
+    tdraw.sums(gd, [1], [{ y: 2, text, below: false }]);
+    width += grow;
+    assert.equal(x(label), Math.round(centre - width / 2), `frame ${k}`);
+  }
+  assert.deepEqual(plotly, []);
+});

@@ -17,6 +17,20 @@ const tdraw = (() => {
   const FIXED = /^%\{z:\.(\d+)f\}$/;   // the cell numbers' texttemplate in attention_core.figures
   const stats = { fast: 0, full: 0 };
 
+  // Where a frame put an annotation's box, before rounding it to a whole pixel, by the box's node: the next frame
+  // moves on from there, not from the rounded transform, so that many frames do not add up their roundings (a
+  // drag of sub-pixel steps left the label behind its line). A node Plotly drew since is read from its transform.
+  const placed = new WeakMap();
+  function placedX(g, drawnX) {
+    const p = placed.get(g);
+    return p && p.transform === g.getAttribute("transform") ? p.x : drawnX;
+  }
+  function place(g, x, y) {
+    const transform = `translate(${Math.round(x)},${y})`;
+    g.setAttribute("transform", transform);
+    placed.set(g, { x, transform });
+  }
+
   // d3-format's "f": toFixed, and a negative number that rounds to zero prints without its sign
   function fixed(v, decimals) {
     const s = v.toFixed(decimals);
@@ -252,7 +266,7 @@ const tdraw = (() => {
       if (!at || shift === null || label.childNodes.length !== 1) return false;
       const newText = edit[`annotations[${m.note}].text`];
       plan.push(() => {
-        g.setAttribute("transform", `translate(${Math.round(Number(at[1]) + shift)},${at[2]})`);
+        place(g, placedX(g, Number(at[1])) + shift, at[2]);
         if (newText !== undefined && newText !== label.textContent) {
           const before = label.getComputedTextLength();
           P.setAnnotationText(label, newText);
@@ -314,7 +328,7 @@ const tdraw = (() => {
       const border = full.borderwidth || 0;
       plan.push(() => {
         const width = Number(bg.getAttribute("width")) + border, height = Number(bg.getAttribute("height")) + border;
-        const cx = Number(at[1]) + width / 2;
+        const cx = placedX(g, Number(at[1])) + width / 2;
         let grow = 0;
         if (n.text !== label.textContent) {
           const before = label.getComputedTextLength();
@@ -323,7 +337,7 @@ const tdraw = (() => {
           bg.setAttribute("width", String(Number(bg.getAttribute("width")) + grow));
           label.setAttribute("x", String(Number(label.getAttribute("x")) + grow / 2));
         }
-        g.setAttribute("transform", `translate(${Math.round(cx - (width + grow) / 2)},${Math.round(n.below ? y + 2 : y - 2 - height)})`);
+        place(g, cx - (width + grow) / 2, Math.round(n.below ? y + 2 : y - 2 - height));
       });
     }
     plan.forEach((f) => f());
