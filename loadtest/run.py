@@ -678,8 +678,9 @@ async def measure(urls: list[str], n: int, args, pids: list[int], logs: list[Pat
     single = await run_phase(urls[:1], 1, args, args.single_duration, *first, extra_pids=extra)
     await asyncio.sleep(1.0)
     crowd = await run_phase(urls, n, args, args.duration, pids, list(logs), lecturer=args.lecturer, extra_pids=extra)
-    if behind:
+    if behind:  # the students' one address is the balancer's: the processes are the replicas behind it
         crowd["balancer"] = "haproxy"
+        crowd["servers"] = len(servers.direct)
     return {"single": single, "crowd": crowd}
 
 
