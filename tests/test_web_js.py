@@ -399,3 +399,21 @@ def test_no_python_file_holds_javascript_or_css():
 ])
 def test_the_check_for_web_code_finds_it(snippet):
     assert any(re.search(p, snippet) for p in WEB_CODE.values()), snippet
+
+
+def test_the_browser_tests_probes_parse_and_each_is_read_by_its_name(tmp_path):
+    """tests/e2e/page_checks.js, the probes the browser walks evaluate in a page, is a script Node can parse, and
+    page_checks reads every `const` of it by name, each whole."""
+    from tests.e2e import page_checks
+
+    source = page_checks.PROBES_FILE.read_text(encoding="utf-8")
+    copy = tmp_path / "page_checks.cjs"
+    copy.write_text(source, encoding="utf-8")
+    checked = subprocess.run([node(), "--check", str(copy)], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stderr
+    assert list(page_checks.PROBES) == re.findall(r"^const (\w+) = ", source, re.MULTILINE)
+    for name, body in page_checks.PROBES.items():  # each a whole function: Node parses it alone
+        alone = tmp_path / f"{name}.cjs"
+        alone.write_text(f"const probe = {body};\n", encoding="utf-8")
+        checked = subprocess.run([node(), "--check", str(alone)], capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0, (name, checked.stderr)

@@ -1,0 +1,90 @@
+// The probes tests/e2e/page_checks.py evaluates in a page (Playwright's page.evaluate): one per `const` at the
+// start of a line, read by that module at import (`probes`), each a function of the page as it stands.
+
+// whether the sidebar is folded (or not there)
+const FOLDED = () => {
+  const s = document.querySelector('[data-testid="stSidebar"]');
+  const r = s && s.getBoundingClientRect();
+  return !r || r.right <= 1 || r.width === 0;
+};
+
+// what of the page a phone's width cuts: the page's and the main column's sideways scroll, the sidebar's place,
+// each chart's box, base font, drawn texts under minPx and whether a swipe scrolls past it, each formula's box
+const LAYOUT = (minPx) => {
+  const sb = document.querySelector('[data-testid="stSidebar"]');
+  const sbBox = sb ? sb.getBoundingClientRect() : null;
+  const formulas = [...document.querySelectorAll('[data-testid="stMain"] .katex-display')].map(k => {
+    const r = k.getBoundingClientRect();
+    const style = getComputedStyle(k);
+    return {right: r.right, scrolls: ['auto', 'scroll'].includes(style.overflowX)};
+  });
+  return {
+    scrollWidth: document.scrollingElement.scrollWidth,
+    // the main column scrolls on its own (Streamlit's stMain): what is wider than it scrolls it sideways
+    mainOverflow: (m => m ? m.scrollWidth - m.clientWidth : 0)(document.querySelector('[data-testid="stMain"]')),
+    sidebarRight: sbBox ? sbBox.right : 0,
+    sidebarWidth: sbBox ? sbBox.width : 0,
+    charts: [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
+      const r = gd.getBoundingClientRect();
+      // every text the chart draws (ticks, colour bar ticks, cell numbers, titles), not only its base font
+      const small = [...gd.querySelectorAll('text')]
+        .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+        .map(t => ({px: parseFloat(getComputedStyle(t).fontSize), text: t.textContent.slice(0, 12),
+                    where: t.parentElement.getAttribute('class') || ''}))
+        .filter(t => t.px < minPx);
+      const L = gd._fullLayout;
+      const axes = Object.keys(L).filter(k => /^[xy]axis\d*$/.test(k) && L[k] && L[k]._id);
+      return {left: r.left, right: r.right, layoutWidth: L.width, font: L.font.size,
+              small: small.slice(0, 5), swipes: L.dragmode === false && axes.every(k => L[k].fixedrange)};
+    }),
+    formulas,
+  };
+};
+
+// every control with the box a press really lands in (see page_checks.target_failures)
+const TARGETS = () => {
+  const sel = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=switch], [role=slider],' +
+              ' [role=tab], [role=checkbox], [role=radio]';
+  const out = [];
+  for (const el of document.querySelectorAll(`:is([data-testid="stMain"], [data-testid="stSidebar"]) :is(${sel})`)) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+    const side = el.closest('[data-testid="stSidebar"]');
+    if (side && side.getBoundingClientRect().right <= 0) continue;  // a folded sidebar
+    if (el.matches('a') && el.closest('p, li') && !el.closest('[data-testid="stPageLink-NavLink"]')) continue;
+    let box = {w: r.width, h: r.height};
+    // a box's text, its "open the list" button and a number's steps sit in one frame that takes the press
+    const frame = el.closest('[data-testid="stSelectbox"] [role="group"], [data-testid="stTextInputRootElement"],' +
+                             ' [data-testid="stNumberInputContainer"]');
+    if (frame) { const f = frame.getBoundingClientRect(); box = {w: f.width, h: f.height}; }
+    const label = el.closest('label');
+    if (label) {
+      const l = label.getBoundingClientRect();
+      box = {w: Math.max(box.w, l.width), h: Math.max(box.h, l.height)};
+    }
+    const thumb = el.matches('input[type=range]') ? el.parentElement && el.parentElement.parentElement : null;
+    if (thumb) {
+      const before = getComputedStyle(thumb, '::before');
+      const w = parseFloat(before.width) || 0, h = parseFloat(before.height) || 0;
+      box = {w: Math.max(box.w, w), h: Math.max(box.h, h)};
+    }
+    const key = ((el.closest('[class*="st-key-"]') || {}).className || '').match(/st-key-[^ ]+/);
+    const id = (el.closest('[data-testid]') || {dataset: {}}).dataset.testid;
+    out.push({w: Math.round(box.w), h: Math.round(box.h), tag: el.tagName,
+              type: el.type || el.getAttribute('role') || '', key: key ? key[0] : '', id,
+              what: (el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 30)});
+  }
+  return out;
+};
+
+// each chart's toolbar (when it has one) against the chart's titles: the titles whose boxes it meets
+const COVERED = () => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].flatMap((gd) => {
+  const bar = gd.querySelector('.modebar-container .modebar');
+  const titles = [...gd.querySelectorAll('.gtitle, .g-gtitle text, .annotation-text')];
+  if (!bar || getComputedStyle(bar).display === 'none') return [];
+  const b = bar.getBoundingClientRect();
+  if (!b.width) return [];
+  return titles.map((t) => ({t, r: t.getBoundingClientRect()}))
+    .filter(({r}) => r.width && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+    .map(({t}) => t.textContent.slice(0, 40));
+});
