@@ -16,8 +16,8 @@ from attention_core import analysis, scenes
 from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, path_of, settle, switch_language
+from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH
 from tests.e2e.test_axe import open_sidebar, sidebar_open
-from tests.e2e.test_phone import HEIGHT, PHONE_UA, WIDTH
 from tests.e2e.test_t_player import app_state
 
 CHARTS_JS = """
@@ -180,8 +180,7 @@ def test_on_a_phone_no_toolbar_and_the_sidebar_folds_after_a_step_link(app_serve
     page.locator(SIDEBAR_LINKS).nth(PAGE_KEYS.index("value")).tap()
     page.wait_for_url("**/value*")
     settle(page)
-    page.wait_for_function("() => { const s = document.querySelector('[data-testid=\"stSidebar\"]');"
-                           " const r = s && s.getBoundingClientRect(); return !r || r.right <= 1 || r.width === 0; }")
+    page.wait_for_function(FOLDED_JS)
     assert not sidebar_open(page)
     opener = page.locator('[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button')
     box = opener.first.bounding_box()

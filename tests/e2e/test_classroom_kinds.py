@@ -22,8 +22,8 @@ from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, settle, wait_for_app
+from tests.e2e.page_checks import PHONE_UA
 from tests.e2e.room_text import room_text_failures
-from tests.e2e.test_phone import PHONE_UA
 
 STUDENTS = 5
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA}

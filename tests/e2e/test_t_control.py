@@ -107,6 +107,9 @@ FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "we
 TWO_WORDS = {"delta-without", "delta-with"}  # ⑧'s shuffle needs two words
 DROPPED = {"add-norm", "stats", "cosine", "pairs-with", "pairs-without"}  # ⑤ with the residual dropped
 FAST_CHECKED = (T_OPTIONS[0], 1.0, T_OPTIONS[-1])  # where a fast frame is compared with Plotly's own redraw
+MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
+SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
+PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
 def t_sample(name: str) -> list[float]:
@@ -114,9 +117,6 @@ def t_sample(name: str) -> list[float]:
     that the scenarios together draw every option, and FAST_CHECKED."""
     k = list(SCENARIOS).index(name)
     return sorted(set(T_OPTIONS[k::len(SCENARIOS)]) | set(FAST_CHECKED))
-MARKED = {"temperature": {"curves"}}  # charts whose line at T (and its label) the browser moves
-SUMMED = {"value": {"contributions"}}  # charts whose sums beside the stacks the browser rewrites
-PAGE_SETTINGS = {"multihead": {"head_temperature": "shared"}, "order": {"mask": "causal", "pe_alpha": 1.0}}
 
 
 def expected(s: Scenario, spec: dict) -> tuple[np.ndarray, float | None]:
@@ -265,7 +265,7 @@ async (t) => {{
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_the_browsers_t_charts_equal_attention_core_at_every_t_and_plotlys_own_redraw(app_server, new_page, name):
+def test_the_browsers_t_charts_equal_attention_core_and_plotlys_redraw_at_sampled_ts(app_server, new_page, name):
     """Every T chart of every page at the scenario's T options (`t_sample`: all five scenarios together draw every
     option). One scenario holds every page's settings (⑥'s heads follow
     the sidebar T; ⑧'s causal mask and positions, which no other page reads), opened once from its link; the pages
