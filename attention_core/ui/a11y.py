@@ -19,8 +19,8 @@ of toggles and text boxes, labels that wrap under wider text spacing, forced col
 - puts the focus on the page's title when the sidebar folds with the focus inside, hands it to a successor when a
   button pressed with the keyboard is taken away by the run, and scrolls a focused control out from under the
   fixed header and the lesson's pinned bar;
-- names the lesson's scene-list buttons, and on a page in another language renames Streamlit's and Plotly's
-  English control names.
+- names the lesson's scene-list buttons, and names Streamlit's and Plotly's own controls in the page's language (their
+  English names, and after a switch the names it gave them in the other language).
 
 Streamlit re-runs an `st.html` script only when its text changes: the text carries the language and the page.
 """
@@ -33,6 +33,7 @@ import streamlit as st
 
 from .. import accessible, figures
 from ..i18n import text
+from ..registry import LANGUAGES
 from . import compat, web
 from .drawers import drawer
 from .live_chart import live_chart
@@ -78,9 +79,13 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
         st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
     data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
             "frames": p.t("a11y.player_frames")}
-    if p.lang != "en":  # Streamlit's and Plotly's English names, in the page's language
-        data["names"] = {text("en", f"a11y.ui.{k}"): p.t(f"a11y.ui.{k}") for k in UI_NAMES}
-        data["help_for"] = [text("en", "a11y.ui.help_for", name=""), p.t("a11y.ui.help_for", name="{}")]
+    # Streamlit's and Plotly's own names in the page's language: their English names, and the other languages' names
+    # this script gave them before a switch (a control Streamlit keeps, such as its menu, keeps what it was given)
+    data["names"] = {text(other, f"a11y.ui.{k}"): p.t(f"a11y.ui.{k}") for other in LANGUAGES if other != p.lang
+                     for k in UI_NAMES}
+    # "Help for {name}" (Streamlit's) and the other languages' forms: [before the name, after it, the page's form]
+    data["help_for"] = [[*text(other, "a11y.ui.help_for", name="{}").split("{}", 1), p.t("a11y.ui.help_for", name="{}")]
+                        for other in LANGUAGES if other != p.lang]
     # what compat.js checks once the app has rendered: what a page of the app always draws, the student page less
     data["probes"] = ["run-state", "main", "header", "plotly"]
     if hasattr(p, "scenes"):  # a page of the app (the class's student page has no lesson)

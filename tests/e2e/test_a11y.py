@@ -15,6 +15,7 @@ import pytest
 from attention_core import analysis, scenes
 from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
+from attention_core.ui.a11y import UI_NAMES
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, path_of, settle, switch_language
 from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH
 from tests.e2e.test_axe import open_sidebar, sidebar_open
@@ -696,3 +697,23 @@ def test_with_wider_text_spacing_labels_wrap_instead_of_being_cut(app_server, ne
         shown = {label["text"] for label in labels}
         assert set(names) <= shown, (key, names, sorted(shown))
         assert [label["text"] for label in labels if label["cut"]] == [], key
+
+
+def test_after_switching_to_english_streamlits_names_are_english_again(app_server, new_page):
+    """Controls Streamlit keeps across a language switch (its main menu; a help button whose label reads the same in
+    both languages) keep the names the script gave them on the Korean page unless it names them again: after ko → en
+    they are "Main menu" and "Help for Temperature T", not "메뉴" and "Temperature T 도움말"."""
+    page = new_page(viewport=(1280, 800))
+    page.goto(app_server.page_url("score"))
+    settle(page)
+    korean, english = text("ko", "a11y.ui.menu"), text("en", "a11y.ui.menu")
+    page.wait_for_function("n => !!document.querySelector(`[aria-label='${n}']`)", arg=korean, timeout=30000)
+    switch_language(page, "en")
+    page.wait_for_function("n => !!document.querySelector(`[aria-label='${n}']`)", arg=english, timeout=30000)
+    names = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    before, after = text("ko", "a11y.ui.help_for", name="{}").split("{}")
+    korean_names = {text("ko", f"a11y.ui.{k}") for k in UI_NAMES}
+    left = [n for n in names if n in korean_names
+            or (len(n) > len(before) + len(after) and n.startswith(before) and n.endswith(after))]
+    assert left == [], left
+    assert text("en", "a11y.ui.help_for", name="Temperature T") in names

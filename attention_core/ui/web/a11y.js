@@ -34,6 +34,9 @@
     gone.placed = target;  // kept for a while: a redraw that replaces it drops the focus again, and it is put back
   };
   const label = () => {
+    // the data of the script run last: the page's observer calls the first run's `label`, whose own data may be of
+    // another language or page
+    const d = A.data;
     A.pending = false;
     refocus();
     for (const c of document.querySelectorAll(".a11y-chart-name")) {
@@ -54,8 +57,11 @@
       for (const el of document.querySelectorAll("[aria-label]")) {
         const name = el.getAttribute("aria-label");
         let want = d.names[name];
-        if (want === undefined && d.help_for && name.startsWith(d.help_for[0])) {
-          want = d.help_for[1].replace("{}", name.slice(d.help_for[0].length));
+        for (const [before, after, form] of d.help_for || []) {
+          if (want !== undefined || name.length <= before.length + after.length) continue;
+          if (name.startsWith(before) && name.endsWith(after)) {
+            want = form.replace("{}", name.slice(before.length, name.length - after.length));
+          }
         }
         if (want !== undefined && want !== name) el.setAttribute("aria-label", want);
       }
