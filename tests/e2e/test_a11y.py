@@ -707,13 +707,12 @@ def test_after_switching_to_english_streamlits_names_are_english_again(app_serve
     page.goto(app_server.page_url("score"))
     settle(page)
     korean, english = text("ko", "a11y.ui.menu"), text("en", "a11y.ui.menu")
-    page.wait_for_function("n => !!document.querySelector(`[aria-label='${n}']`)", arg=korean, timeout=30000)
+    page.locator(f"[aria-label='{korean}']").first.wait_for(state="attached", timeout=30000)
     switch_language(page, "en")
-    page.wait_for_function("n => !!document.querySelector(`[aria-label='${n}']`)", arg=english, timeout=30000)
-    names = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    page.locator(f"[aria-label='{english}']").first.wait_for(state="attached", timeout=30000)
+    left = {n: page.locator(f"[aria-label='{n}']").count() for n in {text("ko", f"a11y.ui.{k}") for k in UI_NAMES}}
+    assert not any(left.values()), left
     before, after = text("ko", "a11y.ui.help_for", name="{}").split("{}")
-    korean_names = {text("ko", f"a11y.ui.{k}") for k in UI_NAMES}
-    left = [n for n in names if n in korean_names
-            or (len(n) > len(before) + len(after) and n.startswith(before) and n.endswith(after))]
-    assert left == [], left
-    assert text("en", "a11y.ui.help_for", name="Temperature T") in names
+    helps = page.locator(f"[aria-label^='{before}'][aria-label$='{after}']")
+    assert helps.count() == 0, helps.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert page.locator(f"[aria-label='{text('en', 'a11y.ui.help_for', name='Temperature T')}']").count()
