@@ -88,3 +88,21 @@ const COVERED = () => [...document.querySelectorAll('[data-testid="stMain"] .js-
     .filter(({r}) => r.width && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
     .map(({t}) => t.textContent.slice(0, 40));
 });
+
+// axe-core's audit in one pass over the page (tests/e2e/test_axe.py): the rules of `tags` and the `extra` rules
+// together, so that the page's tree and colours are read once. Its violations, an extra rule's rated serious, less
+// the nodes an exclusion ([rule, selector]) covers; a `mainOnly` rule counts the nodes of the main column alone (a
+// node that cannot be found again is counted).
+const AUDIT = async ([tags, extra, excluded, mainOnly]) => {
+  const r = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+    rules: Object.fromEntries(extra.map((id) => [id, {enabled: true}])), resultTypes: ['violations']});
+  const main = document.querySelector('[data-testid="stMain"]');
+  const found = (n) => n.target.map((t) => document.querySelector(t)).filter(Boolean);
+  const excludedNode = (id, n) => excluded.some(([rule, sel]) => rule === id && found(n).some((el) => el.closest(sel)));
+  const outsideMain = (n) => found(n).length > 0 && found(n).every((el) => !(main && main.contains(el)));
+  return r.violations.map((v) => ({
+    id: v.id, impact: extra.includes(v.id) ? 'serious' : v.impact, help: v.help,
+    nodes: v.nodes.filter((n) => !excludedNode(v.id, n) && !(mainOnly.includes(v.id) && outsideMain(n)))
+      .map((n) => ({target: n.target.join(' '), summary: n.failureSummary})),
+  })).filter((v) => v.nodes.length);
+};

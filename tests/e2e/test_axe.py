@@ -61,18 +61,9 @@ LABELLED_JS = """
 # Best-practice rules the audit holds the pages to as well: the headings' order (h1 → h2 → h3, no level
 # skipped) and one h1 per page. axe rates them moderate; here they fail like a serious violation.
 STRUCTURE_RULES = ["heading-order", "page-has-heading-one"]
-RUN_AXE_JS = """
-async ([tags, rules, excluded]) => {
-  const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-  const s = await axe.run(document, {runOnly: {type: 'rule', values: rules}, resultTypes: ['violations']});
-  return [...r.violations, ...s.violations.map(v => ({...v, impact: 'serious'}))].map(v => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.filter(n => !excluded.some(([rule, sel]) => rule === v.id && n.target.some(t => {
-      const el = document.querySelector(t); return el && el.closest(sel);
-    }))).map(n => ({target: n.target.join(' '), summary: n.failureSummary})),
-  })).filter(v => v.nodes.length);
-}
-"""
+# one axe run per page view: the tags' rules, the structure rules and, in presenter mode, the AAA contrast rule
+# (tests/e2e/page_checks.js, AUDIT)
+RUN_AXE_JS = page_checks.PROBES["AUDIT"]
 
 
 def sidebar_open(page) -> bool:
@@ -87,25 +78,42 @@ def open_sidebar(page) -> None:
                                " const r = s && s.getBoundingClientRect(); return r && r.x >= -1 && r.width > 200; }")
 
 
-# Presenter mode: the page's text ≥ 7:1 (WCAG 1.4.6, axe's AAA rule), for projectors that wash colours out.
-RUN_AAA_JS = """
-async () => {
-  const r = await axe.run({include: [['[data-testid="stMain"]']]},
-                          {runOnly: {type: 'rule', values: ['color-contrast-enhanced']}, resultTypes: ['violations']});
-  return r.violations.map(v => ({id: v.id, impact: v.impact || 'serious', help: v.help,
-    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
-}
-"""
+# Presenter mode: the page's text ≥ 7:1 (WCAG 1.4.6, axe's AAA rule), for projectors that wash colours out; the main
+# column's (the folded sidebar is not shown to the room).
+AAA_RULE = "color-contrast-enhanced"
 
 
 def audit(page, presenter: bool = False) -> list[dict]:
     page.wait_for_function(LABELLED_JS, timeout=30000)
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE_JS))
-    found = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, [list(e[:2]) for e in EXCLUDED]])
-    if presenter:
-        found += [{**v, "impact": "serious"} for v in page.evaluate(RUN_AAA_JS)]  # any text under 7:1 fails
+    extra = STRUCTURE_RULES + ([AAA_RULE] if presenter else [])  # any text under 7:1 fails like a serious one
+    found = page.evaluate(RUN_AXE_JS, [TAGS, extra, [list(e[:2]) for e in EXCLUDED], [AAA_RULE]])
     return [v for v in found if v["impact"] in FAILING]
+
+
+AUDITED_PAGE = """<html lang="en"><head><title>audit</title></head><body>
+<div data-testid="stMain"><h1>Title</h1><h3>A level skipped</h3><p style="color:#666;background:#fff">5.7:1</p></div>
+<footer><p style="color:#666;background:#fff">5.7:1 outside the main column</p></footer></body></html>"""
+
+
+def test_the_one_pass_audit_finds_what_each_of_its_rules_is_for(browser, axe_available):
+    """The audit's one axe run holds the tags' rules, the structure rules and the AAA rule together: on a page made to
+    fail, each finds its own, the AAA rule in the main column alone, and an exclusion takes its nodes away."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content(AUDITED_PAGE)
+        page.add_script_tag(path=str(AXE_JS))
+        laptop = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, [], [AAA_RULE]])
+        assert {v["id"]: v["impact"] for v in laptop} == {"heading-order": "serious"}  # 5.7:1 passes AA
+        room = page.evaluate(RUN_AXE_JS, [TAGS, [*STRUCTURE_RULES, AAA_RULE], [], [AAA_RULE]])
+        assert {v["id"]: len(v["nodes"]) for v in room} == {"heading-order": 1, AAA_RULE: 1}
+        assert all(v["impact"] == "serious" for v in room)
+        excused = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, [["heading-order", "h3"]], [AAA_RULE]])
+        assert excused == []
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -236,7 +236,7 @@ def test_every_chart_the_handout_can_draw_follows_t_with_attention_cores_numbers
 def audit(page) -> list[dict]:
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE_JS))
-    found = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, []])
+    found = page.evaluate(RUN_AXE_JS, [TAGS, STRUCTURE_RULES, [], []])
     return [v for v in found if v["impact"] in FAILING]
 
 
