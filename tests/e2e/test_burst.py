@@ -10,8 +10,6 @@ import itertools
 import re
 from urllib.parse import parse_qs, urlparse
 
-import pytest
-
 from attention_core import codec
 from attention_core.ui import T_OPTIONS, web
 from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
@@ -58,17 +56,23 @@ def quiet(page) -> None:
     settle(page)
 
 
-@pytest.mark.parametrize("key", PAGE_KEYS)
-def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page, key):
+def test_five_quick_presses_on_t_all_count_on_every_page(app_server, new_page):
+    """One session walks every page by the sidebar's links (a page load boots Streamlit's frontend anew, a link does
+    not), with ROUNDS bursts on each; the bursts alternate their direction, so T stays within its options."""
     page = new_page()
     page.goto(app_server.url)
     settle(page)
-    if key != "home":
-        go_to(page, key)
+    for i, key in enumerate(PAGE_KEYS):
+        if key != "home":
+            go_to(page, key)
+        bursts(page, key, first_right=i % 2 == 0)
+
+
+def bursts(page, key: str, first_right: bool) -> None:
     slider = t_control_of(page)
     kept = None
     for r in range(ROUNDS):
-        arrow, step = ("ArrowRight", 1) if r % 2 == 0 else ("ArrowLeft", -1)
+        arrow, step = ("ArrowRight", 1) if (r % 2 == 0) == first_right else ("ArrowLeft", -1)
         start = T_OPTIONS.index(shown_t(page, SIDEBAR))
         want = T_OPTIONS[start + step * PRESSES]
         sends = t_counts(page)["sends"]
