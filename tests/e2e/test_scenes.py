@@ -76,35 +76,6 @@ def test_a_scene_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(a
     assert " / 9" not in page.locator("[data-testid='stMain']").inner_text()
 
 
-def test_builtin_lesson_walks_with_pagedown_and_shows_each_caption(app_server, new_page):
-    lesson = scenes.builtin()
-    page = new_page(viewport=(1920, 1080))
-    page.goto(app_server.url)
-    settle(page)
-    page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
-    settle(page)
-    assert page.locator(BANNER).first.inner_text().strip() == lesson[0].caption_shown("ko")
-    assert page.locator("[data-testid='stMain']", has_text="장면 1 / 9").count() == 1
-    walked = []
-    for k in range(1, 4):
-        page.keyboard.press("PageDown")  # the focus is still on the button that opened the lesson
-        page.wait_for_function("(k) => document.body.innerText.includes(`장면 ${k} / 9`)", arg=k + 1)
-        settle(page)
-        walked.append(path_of(page))
-        assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption_shown("ko")
-    assert walked == [lesson[k].page for k in range(1, 4)]
-    page.keyboard.press("PageDown")  # scene 5: another T on the same page
-    page.wait_for_function("() => document.body.innerText.includes('장면 5 / 9')")
-    settle(page)
-    shown_t = page.locator(f"[data-testid='stMain'] {T_VALUE}").first  # the T control on the page
-    t4, t3 = (f"{lesson[k].scenario.temperature:g}" for k in (4, 3))
-    assert shown_t.inner_text().strip() == t4 != t3
-    page.keyboard.press("PageUp")
-    page.wait_for_function("() => document.body.innerText.includes('장면 4 / 9')")
-    settle(page)
-    assert shown_t.inner_text().strip() == "1"
-
-
 # Is the scene's focus (drawn) on the screen, wholly, below the pinned bar that holds the caption, which is itself
 # on the screen below Streamlit's header?
 FOCUS_IN_VIEW_JS = """
@@ -173,7 +144,11 @@ TITLE_RECORDER_JS = """
 @pytest.mark.parametrize("lang, size", [("ko", (1920, 1080)), ("ko", (1280, 720)), ("en", (1920, 1080)),
                                         ("en", (1280, 720))])
 def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_between(app_server, new_page, lang, size):
+    """Walked with PageDown from the button that opened the lesson (the focus still on it): every scene on its page
+    with its caption. On the way, at a projector's size in Korean, PageUp from scene 5 (another T on the same page)
+    goes back to scene 4's T; at a laptop's size in Korean, T moved in a scene (see moving_t_in_a_scene)."""
     lesson = scenes.builtin()
+    on_t = next(k for k, scene in enumerate(lesson) if scene.page == "temperature")
     page = new_page(viewport=size)
     page.goto(app_server.url)
     settle(page)
@@ -192,7 +167,12 @@ def test_each_scene_brings_its_focus_under_its_caption_with_no_blank_page_betwee
         page.wait_for_function(FOCUS_IN_VIEW_JS, arg=key_class(scene.focus), timeout=60000)
         page.wait_for_function(AIMED_JS, timeout=60000)  # at rest
         assert page.evaluate(CUT_BY_BAR_JS) == [], (k + 1, lang, size)  # nothing half hidden under the bar
+        assert path_of(page) == scene.page, (k + 1, lang, size)
         paths.add(path_of(page))
+        if (lang, size) == ("ko", (1920, 1080)) and k == 4:
+            back_a_scene_on_the_same_page(page, lesson)
+        if (lang, size) == ("ko", (1280, 720)) and k == on_t:
+            moving_t_in_a_scene(page, lesson, k)
     samples = page.evaluate("() => window.__titleSamples")
     assert len(paths) == len({s.page for s in lesson})  # the walk went through every page of the lesson
     assert len({s["path"] for s in samples}) == len(paths)  # and the recorder saw them all
@@ -299,21 +279,23 @@ def test_the_scene_list_buttons_are_named_by_action_and_scene(app_server, new_pa
 WARNING_BANNER = "[data-testid='stMain'] [data-testid='stAlertContentWarning']"
 
 
-def test_moving_t_in_a_scene_says_the_caption_is_the_scene_s_and_back_restores_it(app_server, new_page):
+def back_a_scene_on_the_same_page(page, lesson) -> None:
+    """On scene 5, whose T differs from scene 4's on the same page: PageUp shows scene 4's T, PageDown scene 5's."""
+    shown_t = page.locator(f"[data-testid='stMain'] {T_VALUE}").first  # the T control on the page
+    t4, t3 = (f"{lesson[k].scenario.temperature:g}" for k in (4, 3))
+    assert lesson[4].page == lesson[3].page and shown_t.inner_text().strip() == t4 != t3
+    for key, k in (("PageUp", 3), ("PageDown", 4)):
+        page.keyboard.press(key)
+        page.wait_for_function("(s) => document.body.innerText.includes(s)",
+                               arg=text("ko", "lecture.scene_of", k=k + 1, n=len(lesson)))
+        settle(page)
+        assert shown_t.inner_text().strip() == f"{lesson[k].scenario.temperature:g}"
+    page.wait_for_function(AIMED_JS, timeout=60000)
+
+
+def moving_t_in_a_scene(page, lesson, k: int) -> None:
     """T moved with the keys in a scene (a T step redraws the T parts alone): the banner, a T part itself, says at
     once that its caption speaks of the scene's T, and "back to the scene" brings that T back."""
-    lesson = scenes.builtin()
-    k = next(i for i, sc in enumerate(lesson) if sc.page == "temperature")
-    page = new_page(viewport=(1920, 1080))
-    page.goto(app_server.url)
-    settle(page)
-    page.locator("[data-testid='stMain'] button", has_text=text("ko", "lecture.builtin_open")).click()
-    for step in range(k + 1):
-        if step:
-            page.keyboard.press("PageDown")
-        page.wait_for_function("(s) => document.body.innerText.includes(s)",
-                               arg=text("ko", "lecture.scene_of", k=step + 1, n=len(lesson)))
-        settle(page)
     saved = lesson[k].scenario.temperature
     control = page.locator("[data-testid='stMain'] .attention-t-range").first
     control.focus()
@@ -329,3 +311,4 @@ def test_moving_t_in_a_scene_says_the_caption_is_the_scene_s_and_back_restores_i
     assert page.locator(WARNING_BANNER).count() == 0
     assert page.locator(BANNER).first.inner_text().strip() == lesson[k].caption_shown("ko")
     assert float(page.locator("[data-testid='stMain'] .attention-t-value").first.inner_text()) == saved
+    page.wait_for_function(AIMED_JS, timeout=60000)
