@@ -10,9 +10,10 @@ then open); in every setting, that no chart's toolbar sits over its title. One s
 for the module; each setting and language walks the pages as a user would (the sidebar's step links;
 presenter mode's next-step button), the language and presenter mode staying set.
 
-The class: a lecturer in presenter mode at 1920×1080 opens a class and asks a question on ③; a student joins on
-a laptop (1280×720) and on a phone (390×844; the student page has no sidebar), answers, and sees the reveal.
-Every step of both sides is audited, in Korean and in English.
+The class is audited on the walks that test it (`Audits`): test_classroom.py (a question of words: the lecturer in
+presenter mode in English, students on phones in Korean and English and one on a laptop) and test_classroom_kinds.py
+(a spread, a tapped cell and a T guess: the lecturer in Korean, phones in Korean and English), every step of both
+sides, in the language of the page that shows it.
 
 axe-core is an npm package, installed by scripts/test.sh into .axe/ (pinned, see AXE_VERSION there); run
 `npm install --prefix .axe axe-core@<version>` to run this file alone.
@@ -27,14 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from attention_core.codec import encode_link
 from attention_core.i18n import text
-from attention_core.registry import LANGUAGES, PAGE_KEYS, T_OPTIONS
-from attention_core.scenario import Scenario, View
+from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e import page_checks, room_layout
-from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language, wait_for_app
+from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language
 from tests.e2e.room_text import room_text_failures
-from tests.e2e.test_classroom import open_class_and_ask
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -123,6 +121,26 @@ def app_server(tmp_path_factory):
         yield server
 
 
+class Audits:
+    """The audits of a walk that is not this module's (the class's walks in test_classroom.py and
+    test_classroom_kinds.py): each view audited where the walk stands, in the page's own language; `failures` holds
+    what was found, by where, for one assertion at the walk's end."""
+
+    def __init__(self) -> None:
+        assert AXE_JS.exists(), f"{AXE_JS} missing: scripts/test.sh installs axe-core (npm) into .axe/"
+        self.failures: dict = {}
+
+    def check(self, where: str, page, lang: str, presenter: bool = False) -> None:
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang, timeout=WAIT)
+        bad = audit(page, presenter=presenter)
+        if bad:
+            self.failures[f"{where} ({lang})"] = summary(bad)
+        if presenter:  # readable from the back of the room, on the same view
+            small = room_text_failures(page)
+            if small:
+                self.failures[f"{where} ({lang}): text too small for a room"] = small[:10]
+
+
 def summary(bad: list[dict]) -> list:
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5], v["nodes"][0]["summary"]) for v in bad]
 
@@ -208,65 +226,6 @@ NAMED_JS = "sel => { const e = document.querySelector(sel); return !!e && e.getA
     " && (e.getAttribute('aria-label') || '').length > 10; }"
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_class_mode_has_no_critical_or_serious_violation(app_server, new_page, axe_available, lang):
-    failures = {}
-
-    def check(where: str, page, presenter: bool = False) -> None:
-        page.wait_for_function("l => document.documentElement.lang === l", arg=lang, timeout=WAIT)
-        bad = audit(page, presenter=presenter)
-        if bad:
-            failures[where] = summary(bad)
-
-    # the lecturer, in presenter mode: open a class, hide ③'s result, ask the class
-    lecturer = new_page(**SETTINGS["presenter"])
-
-    def opened(page) -> None:
-        assert by_key(page, "pr:next").count() == 1  # presenter mode
-        assert by_key(page, "class:card").locator("img").first.get_attribute("alt")  # the QR code says what it is
-        check("lecturer: class open", page, presenter=True)
-
-    query = f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}"
-    _, link = open_class_and_ask(lecturer, app_server, query, opened)
-    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
-    check("lecturer: question out", lecturer, presenter=True)
-
-    # the students: the join form (a phone), then the join link on a laptop and on a phone
-    students = {}
-    for setting in ("laptop", "phone"):
-        page = new_page(**SETTINGS[setting])
-        if setting == "phone":
-            page.goto(app_server.page_url(f"class?lang={lang}"))
-            wait_for_app(page, timeout=WAIT)
-            by_key(page, "class:type-code").wait_for(timeout=WAIT)
-            assert page.locator(OPEN_SIDEBAR).count() == 0  # no sidebar to open on the student page
-            check("student: join form (phone)", page)
-        page.goto(link)
-        by_key(page, "class:answer-0").wait_for(timeout=WAIT)
-        wait_for_app(page, timeout=WAIT)
-        check(f"student: question ({setting})", page)
-        students[setting] = page
-    words = list(Scenario().labels)
-    for i, page in enumerate(students.values()):
-        by_key(page, f"class:answer-{i}").locator("button").first.click()
-        page.wait_for_function(
-            "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
-            arg=text(lang, "classroom.received", choice=words[i]), timeout=WAIT, polling=200)
-        check(f"student: answered ({list(students)[i]})", page)
-
-    # the reveal: the lecturer's tally with the right answer, each student's result and the class's charts
-    by_key(lecturer, "class:reveal").locator("button").first.click()
-    for setting, page in students.items():
-        for chart in (".st-key-class-student-tally", ".st-key-class-row"):
-            page.wait_for_function(NAMED_JS, arg=chart, timeout=WAIT, polling=200)
-        wait_for_app(page, timeout=WAIT)
-        check(f"student: revealed ({setting})", page)
-    settle(lecturer)
-    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
-    check("lecturer: revealed", lecturer, presenter=True)
-    assert not failures, failures
-
-
 @pytest.mark.parametrize("setting", ["laptop", "phone"])
 def test_tables_opened_in_a_narrow_column_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
                                                                                setting):
@@ -289,92 +248,3 @@ def test_tables_opened_in_a_narrow_column_have_no_critical_or_serious_violation(
     assert page.evaluate("() => [...document.querySelectorAll('.a11y-table')].some(t => t.scrollWidth > t.clientWidth)")
     bad = audit(page)
     assert not bad, summary(bad)
-
-
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_class_kinds_and_their_reveals_have_no_critical_or_serious_violation(app_server, new_page, axe_available,
-                                                                           lang):
-    """The class's spread of 100 points: a lecturer in presenter mode at 1920×1080 asks it on ③; a phone (390×844)
-    opens the spread page, moves a bar with the keyboard and sends; then the reveal on both sides; then the same for a
-    tapped cell and a guessed T. Every step audited, in Korean and in English; the lecturer's reveals also for text
-    too small for a room."""
-    from tests.e2e.test_classroom_kinds import hide_and_ask
-
-    failures = {}
-
-    def check(where: str, page, presenter: bool = False) -> None:
-        page.wait_for_function("l => document.documentElement.lang === l", arg=lang, timeout=WAIT)
-        bad = audit(page, presenter=presenter)
-        if bad:
-            failures[where] = summary(bad)
-
-    lecturer = new_page(**SETTINGS["presenter"])
-    lecturer.goto(app_server.page_url("temperature") + f"?s={encode_link(Scenario(), View(lang=lang, presenter=True))}")
-    settle(lecturer)
-    by_key(lecturer, "class:open").locator("button").first.click()
-    by_key(lecturer, "class:code").wait_for(timeout=WAIT)
-    settle(lecturer)
-    link = by_key(lecturer, "class:link").inner_text().strip()
-    hide_and_ask(lecturer, "spread")
-    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
-    check("lecturer: spread asked", lecturer, presenter=True)
-
-    phone = new_page(**SETTINGS["phone"])
-    phone.goto(link.replace("lang=ko", f"lang={lang}"))
-    by_key(phone, "class:spread-0").wait_for(timeout=WAIT)
-    wait_for_app(phone, timeout=WAIT)
-    check("student: spread", phone)
-    bar = by_key(phone, "class:spread-0")
-    assert bar.get_attribute("role") == "slider" and bar.get_attribute("aria-valuenow") == "25"
-    bar.focus()
-    phone.keyboard.press("PageUp")  # 35, the words below give it
-    assert bar.get_attribute("aria-valuenow") == "35"
-    assert bar.get_attribute("aria-valuetext") == text(lang, "classroom.spread_points", n=35)
-    by_key(phone, "class:spread-send").click()
-    phone.wait_for_function(
-        "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
-        arg=text(lang, "classroom.received_spread", spread="").split(":")[0], timeout=WAIT, polling=200)
-    check("student: spread sent", phone)
-
-    by_key(lecturer, "class:reveal").locator("button").first.click()
-    by_key(lecturer, "class:reveal-summary").wait_for(timeout=WAIT)
-    settle(lecturer)
-    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
-    check("lecturer: spread revealed", lecturer, presenter=True)
-    small = room_text_failures(lecturer)
-    if small:
-        failures["lecturer: text too small for a room"] = small[:10]
-    phone.wait_for_function(NAMED_JS, arg=".st-key-class-student-tally", timeout=WAIT, polling=200)
-    wait_for_app(phone, timeout=WAIT)
-    check("student: spread revealed", phone)
-
-    # the other kinds on the same pages: tap the cell (the heatmap of buttons), then guess the temperature
-    words = list(Scenario().labels)
-    for kind, answer, sent in (
-            ("tap", "class:tap-1-0", text(lang, "classroom.received_tap", row=words[1], col=words[0])),
-            ("temperature", "class:t-0", text(lang, "classroom.received_t", t=T_OPTIONS[0]))):
-        hide_and_ask(lecturer, kind)
-        check(f"lecturer: {kind} asked", lecturer, presenter=True)
-        by_key(phone, answer).wait_for(timeout=WAIT)
-        wait_for_app(phone, timeout=WAIT)
-        check(f"student: {kind}", phone)
-        target = by_key(phone, answer)
-        (target if kind == "tap" else target.locator("button").first).click()
-        phone.wait_for_function(
-            "w => { const e = document.querySelector('.st-key-class-received'); return e && e.innerText.includes(w); }",
-            arg=sent, timeout=WAIT, polling=200)
-        check(f"student: {kind} sent", phone)
-        by_key(lecturer, "class:reveal").locator("button").first.click()
-        by_key(lecturer, "class:reveal-summary").wait_for(timeout=WAIT)
-        settle(lecturer)
-        check(f"lecturer: {kind} revealed", lecturer, presenter=True)
-        small = room_text_failures(lecturer)
-        if small:
-            failures[f"lecturer: {kind} revealed, text too small for a room"] = small[:10]
-        if kind == "tap":  # the tap grid itself turns into the heatmap, its right cells marked
-            phone.locator(".tap-right").first.wait_for(timeout=WAIT)
-        else:
-            phone.wait_for_function(NAMED_JS, arg=".st-key-class-student-tally", timeout=WAIT, polling=200)
-        wait_for_app(phone, timeout=WAIT)
-        check(f"student: {kind} revealed", phone)
-    assert not failures, failures

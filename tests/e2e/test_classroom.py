@@ -1,4 +1,6 @@
-"""The class in a real browser: a lecturer at 1920×1080 and 6 phone students (390×844) answer a question on ③.
+"""The class in a real browser: a lecturer at 1920×1080 and 6 students (five phones at 390×844, one laptop) answer a
+question on ③. The six-student walk is also the class's accessibility audit (tests/e2e/test_axe.py, `Audits`): the
+lecturer in presenter mode in English, the students who type the code in Korean, those who open the link in English.
 
 One server for the module, its class store (SQLite) in a temporary folder. Every wait is for a condition, with
 a bound. The last test restarts the server on the same folder: the class and its answers are still there.
@@ -10,9 +12,11 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from attention_core import analysis
+from attention_core.codec import encode_link
 from attention_core.i18n import text
-from attention_core.scenario import Scenario
+from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
+from tests.e2e.test_axe import NAMED_JS, Audits
 
 STUDENTS = 6
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True}
@@ -55,49 +59,70 @@ def open_class_and_ask(lecturer, server, query: str = "", opened=None) -> tuple[
     return code, link
 
 
-def received(page, word: str) -> None:
+def received(page, word: str, lang: str = "ko") -> None:
     page.wait_for_function(
         "w => { const el = document.querySelector('.st-key-class-received'); return el && el.innerText.includes(w); }",
-        arg=text("ko", "classroom.received", choice=word), timeout=WAIT, polling=200)
+        arg=text(lang, "classroom.received", choice=word), timeout=WAIT, polling=200)
 
 
-def answer(page, i: int) -> None:
+def answer(page, i: int, lang: str = "ko") -> None:
     by_key(page, f"class:answer-{i}").locator("button").first.click()
-    received(page, WORDS[i])
+    received(page, WORDS[i], lang)
 
 
-def test_six_phones_answer_a_question_on_temperature(class_server, new_page):
+def test_six_students_answer_a_question_on_temperature(class_server, new_page):
+    audits = Audits()
     lecturer = new_page(viewport=(1920, 1080))
-    code, link = open_class_and_ask(lecturer, class_server)
+
+    def opened(page) -> None:
+        assert by_key(page, "pr:next").count() == 1  # presenter mode
+        assert by_key(page, "class:card").locator("img").first.get_attribute("alt")  # the QR code says what it is
+        audits.check("lecturer: class open", page, "en", presenter=True)
+
+    query = f"?s={encode_link(Scenario(), View(lang='en', presenter=True))}"
+    code, link = open_class_and_ask(lecturer, class_server, query, opened)
     assert re.fullmatch(r"[A-HJKMNP-Z2-9]{6}", code)
-    assert parse_qs(urlsplit(link).query) == {"c": [code], "lang": ["ko"]}  # nothing secret in the join link
+    assert parse_qs(urlsplit(link).query) == {"c": [code], "lang": ["en"]}  # nothing secret in the join link
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    audits.check("lecturer: question out", lecturer, "en", presenter=True)
     weights = analysis.compute(Scenario()).trace.weights
     right = [j for _, j in analysis.winners(weights[0:1])]  # the word asked about: row 0, the guess row
 
-    students = []
+    students, langs = [], []
+    laptop = STUDENTS - 1  # the last student is on a laptop
     for s in range(STUDENTS):
-        page = new_page(**PHONE)
-        if s % 2:  # half open the join link, half type the code
+        page = new_page(**(PHONE if s != laptop else {"viewport": (1280, 720)}))
+        lang = "en" if s % 2 else "ko"
+        if s % 2:  # half open the join link (in the lecturer's language), half type the code (in Korean)
             page.goto(link)
         else:
             page.goto(class_server.page_url("class"))
             wait_for_app(page, timeout=WAIT)
+            by_key(page, "class:type-code").wait_for(timeout=WAIT)
+            if s == 0:
+                audits.check("student: join form (phone)", page, lang)
             by_key(page, "class:type-code").locator("input").fill(code.lower())
             by_key(page, "class:join").locator("button").first.click()
         by_key(page, "class:answer-0").wait_for(timeout=WAIT)
+        if s in (0, 1, laptop):
+            wait_for_app(page, timeout=WAIT)
+            audits.check(f"student {s}: question", page, lang)
         students.append(page)
+        langs.append(lang)
     box = by_key(students[0], "class:answer-0").locator("button").first.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
 
     choices = [s % len(WORDS) for s in range(STUDENTS)]
-    for page, c in zip(students, choices):
-        answer(page, c)
+    for s, (page, c) in enumerate(zip(students, choices)):
+        answer(page, c, langs[s])
+        if s in (0, laptop):
+            audits.check(f"student {s}: answered", page, langs[s])
     counts = [choices.count(j) for j in range(len(WORDS))]
     wait_tally(lecturer, counts)
     assert not any("✓" in t for t in tally(lecturer)["ticks"])  # nothing revealed yet
 
     changed = (choices[0] + 1) % len(WORDS)  # one student changes their answer: the count moves
-    answer(students[0], changed)
+    answer(students[0], changed, langs[0])
     counts[choices[0]] -= 1
     counts[changed] += 1
     choices[0] = changed
@@ -111,18 +136,25 @@ def test_six_phones_answer_a_question_on_temperature(class_server, new_page):
     assert tally(lecturer)["y"] == counts
     assert [i for i, t in enumerate(tally(lecturer)["ticks"]) if "✓" in t] == right
     settle(lecturer)
+    lecturer.wait_for_function(NAMED_JS, arg=".st-key-class-tally", timeout=WAIT)
+    audits.check("lecturer: revealed", lecturer, "en", presenter=True)
+    for s in (0, laptop):  # each student's result and the class's charts
+        for chart in (".st-key-class-student-tally", ".st-key-class-row"):
+            students[s].wait_for_function(NAMED_JS, arg=chart, timeout=WAIT, polling=200)
+        wait_for_app(students[s], timeout=WAIT)
+        audits.check(f"student {s}: revealed", students[s], langs[s])
 
     late = students[1]  # a late answer after the reveal is refused, and changes nothing
     by_key(late, "class:answer-0").wait_for(timeout=WAIT)
     late.wait_for_function("() => document.querySelector('.st-key-class-student-tally') !== null", timeout=WAIT)
     by_key(late, f"class:answer-{(choices[1] + 1) % len(WORDS)}").locator("button").first.click()
-    late.get_by_text(text("ko", "classroom.err_late")).wait_for(timeout=WAIT)
-    received(late, WORDS[choices[1]])
+    late.get_by_text(text(langs[1], "classroom.err_late")).wait_for(timeout=WAIT)
+    received(late, WORDS[choices[1]], langs[1])
     wait_tally(lecturer, counts)
     assert_no_exception(late)
 
     late.reload()  # a student's F5 keeps their answer
-    received(late, WORDS[choices[1]])
+    received(late, WORDS[choices[1]], langs[1])
     lecturer.reload()  # the lecturer's F5 gets the class back with its counts
     code_box = by_key(lecturer, "class:code")
     code_box.wait_for(timeout=WAIT)
@@ -134,6 +166,7 @@ def test_six_phones_answer_a_question_on_temperature(class_server, new_page):
     assert_no_exception(lecturer)
     for page in students:
         assert page.js_errors == []
+    assert not audits.failures, audits.failures
 
 
 def test_a_restarted_server_keeps_the_class_and_its_answers(new_page, tmp_path):
