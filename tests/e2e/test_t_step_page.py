@@ -25,24 +25,45 @@ def shown(page) -> dict:
     }
 
 
-@pytest.mark.parametrize("key", PAGE_KEYS)
-def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key):
-    token = codec.encode_link(replace(Scenario(), **SCENARIOS.get(key, {})), View())
-    page = new_page()
-    page.goto(f"{app_server.url if key == 'home' else app_server.page_url(key)}?s={token}")
-    settle(page)
-    step_t(page)  # one step of the T control: the browser's preview, then the run once the hand stops
+# the pages of the default lesson, walked in one session by their links; the others open their own state
+WALKED = [key for key in PAGE_KEYS if key not in SCENARIOS]
+
+
+def step_and_compare(page, fresh, key: str) -> None:
+    """One step of the T control on `page` (the browser's preview, then the run once the hand stops), then the page
+    opened fresh from the share link the step left behind, in the tab `fresh` (a browser of its own), must show the
+    same."""
+    before = codec.decode_link(share_link(page).split("?s=", 1)[1])[0].temperature
+    step_t(page)
     link = share_link(page)
-    assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature > Scenario().temperature
+    assert codec.decode_link(link.split("?s=", 1)[1])[0].temperature > before, key
     stepped = shown(page)
 
-    fresh = new_page()
     fresh.goto(link)
     settle(fresh)
     now = shown(fresh)
     assert now["text"] == stepped["text"], "\n".join(difflib.unified_diff(
-        stepped["text"].splitlines(), now["text"].splitlines(), "after the step", "opened fresh", lineterm=""))
-    assert now["charts"] == stepped["charts"]
+        stepped["text"].splitlines(), now["text"].splitlines(), f"{key} after the step", "opened fresh", lineterm=""))
+    assert now["charts"] == stepped["charts"], key
+
+
+def test_a_t_step_shows_what_the_page_at_that_t_shows_on_every_page_walked_by_its_links(app_server, new_page):
+    page, fresh = new_page(), new_page()
+    page.goto(app_server.url)
+    settle(page)
+    for key in WALKED:
+        if key != "home":
+            go_to(page, key)
+        step_and_compare(page, fresh, key)
+
+
+@pytest.mark.parametrize("key", list(SCENARIOS))
+def test_a_t_step_shows_what_the_page_at_that_t_shows(app_server, new_page, key):
+    token = codec.encode_link(replace(Scenario(), **SCENARIOS[key]), View())
+    page, fresh = new_page(), new_page()
+    page.goto(f"{app_server.page_url(key)}?s={token}")
+    settle(page)
+    step_and_compare(page, fresh, key)
 
 
 def record_runs(page) -> list[str]:
