@@ -16,10 +16,10 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
+from tests.e2e.page_checks import PHONE  # 390×844, touch, a phone's user agent
 from tests.e2e.test_axe import NAMED_JS, Audits
 
 STUDENTS = 6
-PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True}
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 WORDS = list(Scenario().labels)
 
