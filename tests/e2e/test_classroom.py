@@ -17,7 +17,7 @@ from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
 from tests.e2e.page_checks import PHONE  # 390×844, touch, a phone's user agent
-from tests.e2e.test_axe import NAMED_JS, Audits
+from tests.e2e.test_axe import NAMED_JS, OPEN_SIDEBAR, Audits
 
 STUDENTS = 6
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
@@ -100,6 +100,7 @@ def test_six_students_answer_a_question_on_temperature(class_server, new_page):
             wait_for_app(page, timeout=WAIT)
             by_key(page, "class:type-code").wait_for(timeout=WAIT)
             if s == 0:
+                assert page.locator(OPEN_SIDEBAR).count() == 0  # no sidebar to open on the student page
                 audits.check("student: join form (phone)", page, lang)
             by_key(page, "class:type-code").locator("input").fill(code.lower())
             by_key(page, "class:join").locator("button").first.click()
