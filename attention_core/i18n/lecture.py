@@ -138,8 +138,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "handout_lang": ("언어", "Language"),
     "handout_scenes": ("장면", "Scenes"),
     "handout_t": ("온도 T", "Temperature T"),
-    "handout_t_help": ("T를 옮기면 이 페이지에서 T를 따르는 차트가 모두 앱과 같은 계산으로 다시 그려집니다.",
-                       "Moving T redraws every chart on this page that follows T, with the app's own math."),
+    "handout_t_help": ("T를 옮기면 보고 있는 장면의 차트가, T를 따르는 차트라면, 앱과 같은 계산으로 다시 그려집니다. "
+                       "장면은 저마다 그 장면의 T에서 열립니다.",
+                       "Moving T redraws the scene's chart, when it follows T, with the app's own math. Each scene "
+                       "opens at its own T."),
     "handout_table_t": ("표의 숫자는 이 장면의 T = {saved:g}에서의 값입니다.",
                         "The table's numbers are those at this scene's T = {saved:g}."),
     "handout_live": ("이 장면을 앱에서 열기", "Open this scene in the app"),

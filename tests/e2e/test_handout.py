@@ -229,7 +229,15 @@ def test_every_chart_the_handout_can_draw_follows_t_with_attention_cores_numbers
     o = offline(viewport={"width": 1280, "height": 900})
     o.url = path.as_uri()
     page = o.open(1)
-    assert sum(1 for e in page.evaluate("() => window.__handout.data.scenes") if e["follow"]) >= 12
+    follow = [k for k, e in enumerate(page.evaluate("() => window.__handout.data.scenes")) if e["follow"]]
+    assert len(follow) >= 12
+    # a step redraws the shown scene's chart alone, however many of the lesson's charts follow T
+    page.evaluate("(k) => window.__handout.open(k, false)", follow[-1])
+    wait_for(page, "() => window.__handout.state.drawn.size === window.__handout.data.scenes.length")
+    before = page.evaluate("() => window.__handout.state.redraws")
+    page.evaluate("() => window.__handout.setT(20)")
+    assert page.evaluate("() => window.__handout.state.redraws") == before + 1
+    page.evaluate("() => window.__handout.open(0, false)")
     walk(page, lesson, "en", every=8, keys=False)  # 0.05, 0.6, 1.8, 15 and 20: both ends and between
 
 

@@ -1,5 +1,5 @@
 // The offline lesson (attention_core/handout): the scenes one at a time, the language switch, and one T control that
-// redraws every chart that follows T with the app's browser math (`tmath`, ui/web/tcontrol/math.js, put in front of
+// redraws the shown scene's chart, when it follows T, with the app's browser math (`tmath`, ui/web/tcontrol/math.js, put in front of
 // this script), from the inputs the page carries for it (the same the app's T control sends: t_inputs.py). The
 // charts are the figures attention_core built; every number a redraw gives comes from math.js.
 /* global Plotly, tmath */  // the page's own inlined Plotly.js (its documented global) and math.js
@@ -78,14 +78,14 @@
     range.setAttribute("aria-valuetext", `T = ${fmt(T)}`);
   }
 
-  // Every chart drawn so far follows T; the scene shown says when its caption's T is not the one on screen
+  // The scene shown follows T and says when its caption's T is not the one on screen. A hidden scene's chart is not
+  // redrawn: a scene opens at its own T (`open`) and prints at it (beforeprint), so one step costs one redraw however
+  // long the lesson is
   function setT(T) {
     state.T = T;
     showT(T);
-    const all = [];
-    for (const k of state.drawn.keys()) all.push(draw(k, T));
     moved(state.k);
-    state.pending = Promise.all(all);  // what a reader of the charts waits for
+    state.pending = Promise.all([draw(state.k, T)]);  // what a reader of the charts waits for (an array: truthy)
     return state.pending;
   }
 
@@ -109,13 +109,14 @@
     return ready;
   }
 
-  // The other scenes' charts, one at a time once the page is idle: every chart is there to print, and follows T
+  // The other scenes' charts, one at a time once the page is idle, each at its own scene's T: every chart is there
+  // to print
   function drawRest() {
     const left = data.scenes.map((_, k) => k).filter((k) => !state.drawn.has(k));
     const step = () => {
       const k = left.shift();
       if (k === undefined) return;
-      if (!state.drawn.has(k)) draw(k, state.T);
+      if (!state.drawn.has(k)) draw(k, data.scenes[k].t);
       setTimeout(step, 0);
     };
     setTimeout(step, 0);
@@ -127,8 +128,10 @@
     document.title = data.title[lang];
     for (const b of document.querySelectorAll("button.lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
     counter.textContent = data.counter[lang][state.k];
+    // every chart drawn so far, in the new language (the shown one at T, the others at their own scene's T): a chart
+    // drawn hidden and first redrawn with a new figure once shown would keep its hidden height
     const all = [];
-    for (const k of state.drawn.keys()) { state.drawn.get(k).T = null; all.push(draw(k, state.T)); }
+    for (const k of state.drawn.keys()) all.push(draw(k, k === state.k ? state.T : data.scenes[k].t));
     moved(state.k);
     state.pending = Promise.all(all);
     return state.pending;
