@@ -44,12 +44,26 @@ function fakePage(without = [], extra = {}) {
   const warnings = [];
   const window = {};
   const later = [];  // what the file asked to be called again (the fake runs none of it by itself)
+  const observers = [];  // the page's changes are told to these (`changed()` below)
+  class MutationObserver {
+    constructor(fn) { this.fn = fn; this.on = false; observers.push(this); }
+    observe() { this.on = true; }
+    disconnect() { this.on = false; }
+  }
   const context = vm.createContext({
-    window, document, performance, setTimeout: (fn) => later.push(fn),
+    window, document, performance, MutationObserver, setTimeout: (fn) => later.push(fn),
     console: { warn: (text) => warnings.push(text), log: () => {} },
   });
   vm.runInContext(SOURCE.replace("__COMPAT_VERSION__", "test"), context);
-  return { C: window.attentionCompat, document, warnings, later };
+  const changed = () => observers.filter((o) => o.on).forEach((o) => o.fn([]));
+  return { C: window.attentionCompat, document, warnings, later, changed };
+}
+
+// Run what the file asked to be called later, one look at a time, until it asks for nothing more: the looks taken
+function runLater(later, most = 1000) {
+  let looks = 0;
+  while (later.length && looks < most) { later.shift()(); looks += 1; }
+  return looks;
 }
 
 const APP_PROBES = ["run-state", "main", "header", "plotly", "block", "sidebar", "keys"];
@@ -142,4 +156,34 @@ test("a page with its main area but no title yet is waited for, not told as miss
   assert.deepEqual(warnings, []);
   assert.equal(C.works("main"), true);
   assert.equal(later.length, 1);
+});
+
+test("a page whose first run is over when the check starts is judged after half a second of stillness", () => {
+  const { C, document, later } = fakePage();
+  C.expect(APP_PROBES, "sb:presenter");
+  C.startCheck();
+  const looks = runLater(later);
+  assert.equal(document.documentElement.dataset.attentionCompat, "ok");
+  assert.ok(looks >= 10 && looks <= 12, `${looks} looks`);  // 10 still looks 50 ms apart, not the 20 s fallback
+});
+
+test("a page that keeps changing is not judged until it is still", () => {
+  const { C, document, later, changed } = fakePage();
+  C.expect(APP_PROBES, "sb:presenter");
+  C.startCheck();
+  for (let i = 0; i < 30; i += 1) { changed(); later.shift()(); }  // a change before every look
+  assert.equal(document.documentElement.dataset.attentionCompat, undefined);
+  const looks = runLater(later);
+  assert.equal(document.documentElement.dataset.attentionCompat, "ok");
+  assert.ok(looks >= 10 && looks <= 12, `${looks} looks`);
+});
+
+test("without any run state on the app the check is made after two seconds of stillness, and tells it", () => {
+  const { C, document, later, warnings } = fakePage(["run-state"]);
+  C.expect(APP_PROBES, "sb:presenter");
+  C.startCheck();
+  const looks = runLater(later);
+  assert.equal(document.documentElement.dataset.attentionCompat, "missing:run-state");
+  assert.ok(looks >= 40 && looks <= 42, `${looks} looks`);
+  assert.match(warnings[0], /running without run-state/);
 });

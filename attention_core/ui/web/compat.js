@@ -175,16 +175,21 @@
   };
   C.check = check;
   C.fail = fail;
-  // The first run over: the app's element is there and its run state has read "running" and then "notRunning", and the
-  // page has been still for a few frames; or, where the run state cannot be read, 20 s after this file ran.
+  // The first run over: its run state reads "notRunning" and the page has been still for half a second (10 looks, 50 ms
+  // apart). This file came with that run (a page's scripts are its elements), so the run had begun when it ran: a
+  // "notRunning" read afterwards is that run's end, whether or not a look fell while it was running. Where the app's
+  // element carries no run state at all, two seconds of a still page; in any case no later than 20 s after this file
+  // ran.
   const started = performance.now();
-  let sawRun = false, quiet = 0, changes = 0, seen = 0, changed = null;
+  const QUIET_LOOKS = 10, QUIET_LOOKS_WITHOUT_RUN_STATE = 40;
+  let quiet = 0, changes = 0, seen = 0, changed = null;
   const wait = () => {
     const state = runState();
-    if (state === "running") sawRun = true;
-    quiet = changes === seen && state === "notRunning" ? quiet + 1 : 0;
+    const still = changes === seen && (state === "notRunning" || (state === null && !!app()));
+    quiet = still ? quiet + 1 : 0;
     seen = changes;
-    if ((sawRun && quiet >= 10) || performance.now() - started > 20000) {
+    const enough = state === null ? QUIET_LOOKS_WITHOUT_RUN_STATE : QUIET_LOOKS;
+    if (quiet >= enough || performance.now() - started > 20000) {
       changed.disconnect();
       check();
       return;
