@@ -8,8 +8,9 @@ it (`Scene.caption_shown`); the chart its caption is about (`charts.py`: the sam
 arguments, as the screen); that chart's numbers as tables (`accessible.describe`, the app's "numbers as a table");
 a link back to the live app at the scene's state (the share link's `?s=`, when an app address is known). Around them:
 a language switch, the scene list with previous and next (and the keyboard's arrows and PageUp/PageDown), and one T
-control that redraws every chart that follows T with the app's own browser math (`ui/web/tcontrol/math.js`), from
-the same inputs the app's T control sends (`t_inputs`). A print style sheet puts one scene on each page.
+control that redraws the shown scene's chart, when it follows T, with the app's own browser math
+(`ui/web/tcontrol/math.js`), from the same inputs the app's T control sends (`t_inputs`). A print style sheet puts
+one scene on each page.
 
 Nothing in it fetches anything: Plotly.js (the installed plotly package's `plotly.min.js`), the page's script and
 style sheet (`ui/web/handout/`) and the data are inline, the fonts are the system's (with Hangul fallbacks). The data
