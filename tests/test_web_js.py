@@ -417,3 +417,19 @@ def test_the_browser_tests_probes_parse_and_each_is_read_by_its_name(tmp_path):
         alone.write_text(f"const probe = {body};\n", encoding="utf-8")
         checked = subprocess.run([node(), "--check", str(alone)], capture_output=True, text=True, timeout=60)
         assert checked.returncode == 0, (name, checked.stderr)
+
+
+def test_the_apps_own_markup_reaches_the_page_as_written():
+    """`web.html` hands st.html the app's scripts and sheets through `_repr_html_`, which Streamlit takes as it is: no
+    dedent or strip of a 62 kB script on every run (docs/lecture-hall.md). A plain string would lose its indentation."""
+    from streamlit.testing.v1 import AppTest
+
+    def app():
+        from attention_core.ui import web as page_web
+
+        page_web.html("  <p>\n    indented</p>\n")
+        page_web.html("<b>run</b>", js=True)
+
+    at = AppTest.from_function(app).run()
+    bodies = [(e.proto.body, e.proto.unsafe_allow_javascript) for e in at.get("html")]
+    assert bodies == [("  <p>\n    indented</p>\n", False), ("<b>run</b>", True)]

@@ -66,8 +66,8 @@ def page(key: str) -> Iterator[Page]:
             layout="wide",
             initial_sidebar_state="collapsed" if p.presenter else "auto",  # auto: folded on a phone
         )
-        st.html(web.style("layout.css"))  # the space above the title, a slider's end labels
-        st.html(web.style("phone.css"))  # a wide formula on a phone
+        web.html(web.style("layout.css"))  # the space above the title, a slider's end labels
+        web.html(web.style("phone.css"))  # a wide formula on a phone
         a11y.install(p)
         if state.owner_new:  # this browser had no owner secret: keep the session's (ui/state.py)
             web.keep_owner(state.owner)

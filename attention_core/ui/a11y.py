@@ -74,7 +74,7 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
     """The theme's custom properties and the style sheet, the skip link (when `skip`) and the script: call once
     per run, first thing in the main area. `title`: the page's title as its h1 says it (the page's name unless
     given)."""
-    st.html(web.theme_style() + web.style("a11y.css") + (web.style("a11y-presenter.css") if p.presenter else ""))
+    web.html(web.theme_style() + web.style("a11y.css") + (web.style("a11y-presenter.css") if p.presenter else ""))
     if skip:
         st.html(f'<a class="a11y-skip" href="#">{html.escape(p.t("a11y.skip_to_chart"))}</a>')
     data = {"lang": p.lang, "page": p.key, "title": title or p.t(f"page.{p.key}"), "step": p.t("a11y.step_frame"),
@@ -93,4 +93,4 @@ def install(p, title: str | None = None, skip: bool = True) -> None:
         data["probe_key"] = "sb:presenter"  # drawn in the sidebar of every page of the app
         data["scene_actions"] = {a: p.t(f"lecture.scene_{a}") for a in ("up", "down", "go", "drop")}
         data["scene_word"] = p.t("lecture.scene_word")
-    st.html(web.script("a11y.js", data), unsafe_allow_javascript=True)
+    web.html(web.script("a11y.js", data), js=True)

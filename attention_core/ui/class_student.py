@@ -72,7 +72,7 @@ def _remembered(code: str) -> str | None:
 def _remember(code: str, pid: str) -> None:
     """Keep this browser's place in the class (a cookie, no name in it: the same random id as the address)."""
     cookie = {"name": REMEMBER_COOKIE, "value": f"{code}.{pid}", "maxAge": CLASS_TTL_SECONDS}
-    st.html(web.script("class-cookie.js", cookie), unsafe_allow_javascript=True)
+    web.html(web.script("class-cookie.js", cookie), js=True)
 
 
 def _join(lang: str, code: object) -> None:
@@ -116,7 +116,7 @@ def _student_page() -> None:
     st.set_page_config(page_title=f"{text(lang, 'classroom.student_title')} · {text(lang, 'app.title')}",
                        page_icon="🙋", layout="centered", initial_sidebar_state="collapsed")
     student = _Student(lang)
-    st.html(web.style("student.css"))
+    web.html(web.style("student.css"))
     a11y.install(student, title=text(lang, "classroom.student_title"), skip=False)
     title, switch = st.columns([3, 2], vertical_alignment="center")
     title.markdown(f"# {text(lang, 'classroom.student_title')}")  # the page's one h1: its headings start here

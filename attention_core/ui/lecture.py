@@ -129,7 +129,7 @@ OWN_T_SLIDER = frozenset({"temperature"})  # screens that put the T slider in th
 
 def presenter_header(p: Page) -> None:
     """On the page itself: previous/next step (PageUp/PageDown), the sentence and T, and a way out."""
-    st.html(web.style("presenter.css"))  # the room's text sizes
+    web.html(web.style("presenter.css"))  # the room's text sizes
     if walking(p):  # the clicker walks the lesson's scenes instead of the steps
         nav(p)
         sentence_col, t_col, off_col = st.columns([3, 2, 1], vertical_alignment="bottom")
@@ -188,7 +188,7 @@ def header_t(p: Page) -> None:
 
 def clicker() -> None:
     """The document-level PageDown / PageUp handler (see CLICKER_JS)."""
-    st.html(CLICKER_JS, unsafe_allow_javascript=True)
+    web.html(CLICKER_JS, js=True)
 
 
 def compare(p: Page) -> None:

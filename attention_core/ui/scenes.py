@@ -125,7 +125,7 @@ def nav(p: Page) -> None:
 
         p.follows_t(scene_caption_part)()
         # pinned at the top while the page scrolls (ui/web/scene-bar.css); the focus marker's own box takes no room
-        st.html(web.style("scene-bar.css") + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
+        web.html(web.style("scene-bar.css") + (focus_marker(scene, p.walk_opened) if scene.focus else ""))
 
 
 def builder(p: Page) -> None:

@@ -76,7 +76,7 @@ _component = st.components.v2.component("attention_t_control", js=SHIM_JS, isola
 
 def library() -> None:
     """The T control's code, once on the page (outside every T part): see LIBRARY_JS."""
-    st.html(web.script_element(LIBRARY_JS), unsafe_allow_javascript=True)
+    web.html(web.script_element(LIBRARY_JS), js=True)
 
 
 def css_key(key: str) -> str:
