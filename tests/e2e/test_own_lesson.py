@@ -11,22 +11,29 @@ import pytest
 from attention_core import codec, scenes
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
-from tests.e2e.driver import SIDEBAR, by_key, click_toggle, go_to, key_class, open_drawer, settle
+from tests.e2e.driver import SIDEBAR, by_key, chart_title, click_toggle, go_to, key_class, open_drawer, settle
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_axe import open_sidebar
 from tests.e2e.test_scenes import AIMED_JS, BANNER, CUT_BY_BAR_JS, FOCUS_IN_VIEW_JS, path_of
 
 POEM = "나 보기가 역겨워 가실 때에는 말없이 고이 보내 드리우리다"  # 김소월, 진달래꽃
 WAIT = 90_000
-# (page, the chart the caption is about, the Korean caption with blanks filled from the scene's state)
-PLAN = [("temperature", "chart:weights", "‘{word[0]}’의 가중치가 가장 큰 곳: {w[0][2]}"),
-        ("value", "chart:contributions", "‘{word[1]}’{word[1]:이/가} 받아 오는 것")]
+# (page, the chart the caption is about, the Korean caption with blanks filled from the scene's state, the word picked
+# on the page for it: the one the caption names, or None)
+PLAN = [("temperature", "chart:weights", "‘{word[0]}’의 가중치가 가장 큰 곳: {w[0][2]}", None),
+        ("value", "chart:contributions", "‘{word[1]}’{word[1]:이/가} 받아 오는 것", 1)]
 
 
-def add_scene(page, key: str, focus: str, caption: str) -> None:
-    """On page `key` (reached by the sidebar's link), the scene list's caption, focus and "add"."""
+def add_scene(page, key: str, focus: str, caption: str, pick: int | None = None) -> None:
+    """On page `key` (reached by the sidebar's link), the word `pick` picked (the page's word box), then the scene
+    list's caption, focus and "add"."""
     go_to(page, key)
     settle(page)
+    if pick is not None:
+        by_key(page, f"pick:focus:{key}").locator("input").first.click()
+        page.keyboard.type(POEM.split()[pick])  # the list opens filtered to it
+        page.keyboard.press("Enter")
+        settle(page)
     open_drawer(page, "lecture.scenes")
     panel = page.locator(f"{SIDEBAR} [data-testid='stExpander']", has_text=text("ko", "lecture.scenes")).first
     box = panel.locator(f"input[aria-label='{text('ko', 'lecture.caption_ko')}']")
@@ -52,10 +59,11 @@ def test_a_lesson_built_with_presenter_mode_off_walks_in_presenter_mode_with_eac
     page = new_page(viewport=(1280, 800))  # preparing on a laptop, presenter mode off
     page.goto(f"{app_server.url}/?s={token}")  # the poem
     settle(page)
-    for key, focus, caption in PLAN:
-        add_scene(page, key, focus, caption)
+    for key, focus, caption, pick in PLAN:
+        add_scene(page, key, focus, caption, pick)
     lesson = [scene for scene in _session_lesson(page)]
-    assert [(sc.page, sc.focus, sc.view.presenter) for sc in lesson] == [(k, f, False) for k, f, _ in PLAN]
+    assert [(sc.page, sc.focus, sc.view.presenter) for sc in lesson] == [(k, f, False) for k, f, _, _ in PLAN]
+    assert [sc.view.focus for sc in lesson] == [pick or 0 for *_, pick in PLAN]  # the word picked is the scene's
 
     page.set_viewport_size({"width": size[0], "height": size[1]})  # in class: presenter mode, then the lesson
     click_toggle(page, "sb:presenter")
@@ -64,7 +72,7 @@ def test_a_lesson_built_with_presenter_mode_off_walks_in_presenter_mode_with_eac
     open_drawer(page, "lecture.scenes")
     by_key(page, "sc:go:0").locator("button").first.click()  # the first scene, from the scene list (which folds)
     settle(page)
-    for k, (key, focus, _) in enumerate(PLAN):
+    for k, (key, focus, _, pick) in enumerate(PLAN):
         if k:
             page.keyboard.press("PageDown")
         page.wait_for_function("(s) => document.body.innerText.includes(s)",
@@ -77,6 +85,8 @@ def test_a_lesson_built_with_presenter_mode_off_walks_in_presenter_mode_with_eac
         page.wait_for_function(AIMED_JS, timeout=WAIT)
         assert page.evaluate(CUT_BY_BAR_JS) == [], (k + 1, size)
         assert room_text_failures(page) == [], (k + 1, size)
+        if pick is not None:  # the chart the caption is about shows the word the caption names
+            assert f"‘{POEM.split()[pick]}’" in chart_title(page, focus.split(":", 1)[1]), (k + 1, size)
     assert page.js_errors == []
 
 
