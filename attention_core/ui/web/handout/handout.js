@@ -1,7 +1,8 @@
 // The offline lesson (attention_core/handout): the scenes one at a time, the language switch, and one T control that
-// redraws the shown scene's chart, when it follows T, with the app's browser math (`tmath`, ui/web/tcontrol/math.js, put in front of
-// this script), from the inputs the page carries for it (the same the app's T control sends: t_inputs.py). The
-// charts are the figures attention_core built; every number a redraw gives comes from math.js.
+// redraws the shown scene's chart, when it follows T, with the app's browser math (`tmath`,
+// ui/web/tcontrol/math.js, put in front of this script), from the inputs the page carries for it (the same the app's
+// T control sends: t_inputs.py). The charts are the figures attention_core built; every number a redraw gives comes
+// from math.js.
 /* global Plotly, tmath */  // the page's own inlined Plotly.js (its documented global) and math.js
 (() => {
   const data = JSON.parse(document.getElementById("handout-data").textContent);
