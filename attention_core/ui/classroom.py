@@ -149,7 +149,7 @@ def class_card(p: Page) -> None:
         with text_col:
             st.markdown(p.t("classroom.card_how"))
             with st.container(key="class:code"):
-                st.html(web.style("class-card.css") + f'<div class="attention-class-code">{view.code}</div>')
+                web.html(web.style("class-card.css") + f'<div class="attention-class-code">{view.code}</div>')
             with st.container(key="class:link"):
                 st.code(url, language=None, wrap_lines=True)
             if urlsplit(url).hostname in ("localhost", "127.0.0.1", "::1"):
