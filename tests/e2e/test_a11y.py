@@ -40,6 +40,7 @@ name => [...document.querySelectorAll(`.st-key-table-${name} table`)].map(t => (
   cells: t.querySelectorAll('tbody td').length,
 }))
 """
+TABLES_SHOWN_JS = "names => names.every(n => document.querySelector(`.st-key-table-${n} table`))"
 ACTIVE_JS = "() => { const a = document.activeElement; return {tag: a.tagName, text: (a.textContent || '').trim()}; }"
 STUDENT_TARGETS = ", ".join(f'[data-testid="stMain"] {sel}' for sel in (
     '[data-testid="stTooltipIcon"] button', 'button[data-variant="segmented_control"]',
@@ -63,6 +64,10 @@ def go(page, key: str) -> None:
 
 
 def test_every_chart_has_its_name_and_its_table(app_server, new_page):
+    """Every chart of every page: a figure named by its title and its numbers, in the accessibility tree, with a
+    "numbers as a table" switch beside it; each table opened has row and column headers and a row per matrix row.
+    A page's switches are pressed one after another without waiting, as a quick hand would: each press reruns the
+    page, and the last run shows every table opened (one wait per page, not per chart)."""
     page = new_page(viewport=(1280, 900))
     page.goto(app_server.page_url(""))
     settle(page)
@@ -73,23 +78,25 @@ def test_every_chart_has_its_name_and_its_table(app_server, new_page):
             go(page, key)
         charts = page.evaluate(CHARTS_JS)
         assert charts, key
+        opened = []
         for c in charts:
             assert c["role"] == "figure", (key, c)
             if c["title"]:
                 assert c["label"].startswith(plain(c["title"])), (key, c)
             assert len(c["label"]) > len(plain(c["title"])) + 10, (key, c)  # the numbers too, not the title alone
-            switch = page.locator(f".st-key-table-{c['name']} summary")
-            assert switch.count() == 1, (key, c["name"])
+            assert page.locator(f".st-key-table-{c['name']} summary").count() == 1, (key, c["name"])
             if not page.locator(f".st-key-chart-{c['name']}").is_visible():
                 continue  # inside a closed expander: not in the accessibility tree until opened
             # what a screen reader gets: a figure with that name in the accessibility tree
             tree = page.locator(f".st-key-chart-{c['name']}").aria_snapshot()
             assert re.match(r"""\s*- '?figure "?""", tree), (key, c["name"], tree[:200])  # YAML quotes a name with ":"
             assert c["label"][:40] in tree, (key, c["name"], tree[:200])
-            # its table, opened with the switch beside it: row and column headers, one row per matrix row
-            switch.click()
-            settle(page)
-            page.wait_for_function("name => document.querySelector(`.st-key-table-${name} table`)", arg=c["name"])
+            opened.append(c)
+        for c in opened:  # its table, opened with the switch beside it
+            page.locator(f".st-key-table-{c['name']} summary").click()
+        page.wait_for_function(TABLES_SHOWN_JS, arg=[c["name"] for c in opened], timeout=60_000)
+        settle(page)
+        for c in opened:  # row and column headers, one row per matrix row
             tables = page.evaluate(TABLES_JS, c["name"])
             assert tables and all(t["cols"] >= 2 and t["rows"] >= 1 and t["cells"] >= t["rows"] for t in tables), (
                 key, c["name"], tables)
