@@ -6,8 +6,8 @@
   drawn: each scenario takes every fifth option, in turn, and the ends and 1 (`t_sample`); Node checks every function
   of math.js at every option without a browser, on four scenarios of its own (tests/test_web_js.py).
 - ②'s weight path table, redrawn by the control too: the browser's numbers against attention_core at every T
-  option for the same scenarios, printed as the server prints them; a step does not send the table again, and
-  where the browser cannot draw it (no Plotly, no module) the server does.
+  option for the same scenarios, on the same walk, printed as the server prints them; a step does not send the
+  table again, and where the browser cannot draw it (no Plotly, no module) the server does.
 - A fast frame (ui/web/tcontrol/draw.js: only what T moved) draws what Plotly's whole redraw of the same numbers draws.
 - A drag redraws the weights chart several times before the server hears anything; the release is told once.
 - A five-press burst is one message to the server, so one server run.
@@ -99,7 +99,7 @@ SCENARIOS = {
 }
 # the pages with charts the control redraws, in the order the test walks them by their sidebar links (⑤ last: its
 # residual is dropped on the way out); the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
-PAGES = ("home", "temperature", "value", "multihead", "learn", "order", "residual")
+PAGES = ("home", "score", "temperature", "value", "multihead", "learn", "order", "residual")
 FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "weights"},  # redrawn in the browser
              "value": {"weights", "output", "contributions"}, "residual": {"add-norm", "stats"},
              "multihead": {"weights-0", "concat", "output"}, "learn": {"weights-learned", "weights-hand-set"},
@@ -282,6 +282,9 @@ def test_the_browsers_t_charts_equal_attention_core_and_plotlys_redraw_at_sample
         elif key != "home":
             go_to(page, key)
             page.wait_for_selector(f"{SIDEBAR} {T_CONTROL}", timeout=30_000)
+        if key == "score":
+            assert_weight_path_at_every_t(page, scenario, name)
+            continue
         drawn = read(page, T_TRACES_JS)
         following = (DROPPED if drop else FOLLOWING[key]) - (TWO_WORDS if scenario.n < 2 else set())
         assert following <= {trace["chart"] for trace in drawn}, (name, key, drawn)
@@ -593,14 +596,11 @@ def open_score(page, app_server, scenario: Scenario) -> None:
     page.wait_for_selector(".attention-t-table", timeout=30_000)
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_the_browsers_weight_path_table_equals_attention_core_at_every_t(app_server, new_page, name):
+def assert_weight_path_at_every_t(page, scenario: Scenario, name: str) -> None:
     """② draws its weight path at the state's T; the T control redraws it in the browser at every T it previews
     (it is no T part, so a T step does not send it again). At every T option: the browser's numbers equal
     analysis.weight_path to a relative 1e-9, and the table prints them as the server prints its own table."""
-    page = new_page()
-    scenario = SCENARIOS[name]
-    open_score(page, app_server, scenario)
+    page.wait_for_selector(".attention-t-table", timeout=30_000)
     assert read(page, T_TABLE_JS) == [expected_weight_path(scenario, scenario.temperature)]
     for t in T_OPTIONS:
         shown = json.loads(page.evaluate(T_TABLE_AT_JS, t))
@@ -608,7 +608,6 @@ def test_the_browsers_weight_path_table_equals_attention_core_at_every_t(app_ser
         for q in ("scaled", "exp", "weights"):
             assert_close(shown["path"][q], want[q], f"{name}, {q}, T = {t:g}")
         assert shown["table"] == expected_weight_path(scenario, t), (name, t)
-    assert page.js_errors == [], page.js_errors
 
 
 TABLE_NODE_JS = "() => { window.__tableNode = document.querySelector('.attention-t-table'); }"
