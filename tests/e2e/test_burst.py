@@ -1,8 +1,8 @@
 """No press is lost: five arrow keys 60 ms apart on the sidebar T control, faster than the app's reruns, on every
-page, several times per page; the control, the page's own T control and the app's state (the share link) must
-all end on the fifth option, and the burst is told to the server once (one server run per burst). The control tells
-the server once the hand has paused (control.js's PAUSE_MS after a step): on a machine so busy that the browser
-itself saw a gap that long between two of the presses, each such gap may add one message, and no more."""
+page, twice per page (one burst each way); the control, the page's own T control and the app's state (the share
+link) must all end on the fifth option, and the burst is told to the server once (one server run per burst). The
+control tells the server once the hand has paused (control.js's PAUSE_MS after a step): on a machine so busy that
+the browser itself saw a gap that long between two of the presses, each such gap may add one message, and no more."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from attention_core.ui import T_OPTIONS, web
 from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
 from tests.e2e.driver import t_control as t_control_of
 
-PRESSES, GAP_MS, ROUNDS = 5, 60, 3
+PRESSES, GAP_MS, ROUNDS = 5, 60, 2
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js")).group(1))
 # when the page saw each step of a T control (its input event, before the control's own handler ends)
 RECORD_STEPS_JS = """
