@@ -45,6 +45,5 @@ python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an e
 "$venv/bin/python" -m pip check
 "$venv/bin/python" -m ruff check .
 # Two workers, each taking whole test files (a file's server and browser stay shared by its tests): the browser
-# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room. The files go
-# out in the suite's own order, the longest first (tests/conftest.py, LONGEST_FIRST), not xdist's (by test count).
-exec "$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
+# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room.
+exec "$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=25 "$@"

@@ -24,25 +24,3 @@ def whole_page_runs(request, monkeypatch):
     redraw (tests/app/test_t_parts.py checks it against the whole page)."""
     if request.node.get_closest_marker("partial_t") is None:
         monkeypatch.setattr(tparts, "PARTIAL_T_REDRAW", False)
-
-
-# The longest files first. Two workers take whole files (`--dist loadfile`), each its next file as it finishes one;
-# the run ends when the worker holding the last long file does, so the long files go first and the many short ones
-# fill in after them. xdist's own order (`--loadscope-reorder`, by the number of tests in a file) put the browser
-# files, a few long tests each, last of all. Seconds a file takes one worker in the suite (`bash scripts/test.sh
-# --durations=0`, summed by file; docs/performance.md); a file not listed keeps its place in the collection, the
-# browser files before the rest. A file whose time changes much moves here: its place only orders the work.
-LONGEST_FIRST = ("tests/e2e/test_axe.py", "tests/e2e/test_scenes.py", "tests/e2e/test_t_control.py",
-                 "tests/e2e/test_a11y.py", "tests/e2e/test_t_step_page.py", "tests/e2e/test_classroom.py",
-                 "tests/e2e/test_lecture_tools.py", "tests/e2e/test_classroom_kinds.py", "tests/e2e/test_presenter.py",
-                 "tests/e2e/test_handout.py", "tests/e2e/test_burst.py", "tests/e2e/test_security.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    rank = {path: k for k, path in enumerate(LONGEST_FIRST)}
-
-    def place(item) -> tuple[int, int]:
-        path = item.nodeid.split("::", 1)[0]
-        return rank.get(path, len(rank)), 0 if path.startswith("tests/e2e/") else 1
-
-    items.sort(key=place)  # stable: a file's tests keep their order
