@@ -40,7 +40,6 @@ name => [...document.querySelectorAll(`.st-key-table-${name} table`)].map(t => (
   cells: t.querySelectorAll('tbody td').length,
 }))
 """
-TABLES_SHOWN_JS = "names => names.every(n => document.querySelector(`.st-key-table-${n} table`))"
 ACTIVE_JS = "() => { const a = document.activeElement; return {tag: a.tagName, text: (a.textContent || '').trim()}; }"
 STUDENT_TARGETS = ", ".join(f'[data-testid="stMain"] {sel}' for sel in (
     '[data-testid="stTooltipIcon"] button', 'button[data-variant="segmented_control"]',
@@ -94,7 +93,8 @@ def test_every_chart_has_its_name_and_its_table(app_server, new_page):
             opened.append(c)
         for c in opened:  # its table, opened with the switch beside it
             page.locator(f".st-key-table-{c['name']} summary").click()
-        page.wait_for_function(TABLES_SHOWN_JS, arg=[c["name"] for c in opened], timeout=60_000)
+        for c in opened:
+            page.locator(f".st-key-table-{c['name']} table").first.wait_for(timeout=60_000)
         settle(page)
         for c in opened:  # row and column headers, one row per matrix row
             tables = page.evaluate(TABLES_JS, c["name"])
