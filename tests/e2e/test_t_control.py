@@ -97,8 +97,9 @@ SCENARIOS = {
     "64-words": Scenario().with_sentence(lexicon_sentence(64))[0],
     "one-word": Scenario().with_sentence("슬픈")[0],
 }
-# the pages with charts the control redraws, in the order the test walks them by their sidebar links (⑤ last: its
-# residual is dropped on the way out); the heads follow the sidebar T on ⑥, ⑧ has its causal mask on
+# the pages with charts the control redraws, and ② for its weight path table, in the order the test walks them by
+# their sidebar links (⑤ last: its residual is dropped on the way out); the heads follow the sidebar T on ⑥, ⑧ has its
+# causal mask on
 PAGES = ("home", "score", "temperature", "value", "multihead", "learn", "order", "residual")
 FOLLOWING = {"home": {"pipeline", "share"}, "temperature": {"document-bars", "weights"},  # redrawn in the browser
              "value": {"weights", "output", "contributions"}, "residual": {"add-norm", "stats"},

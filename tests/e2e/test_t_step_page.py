@@ -26,6 +26,10 @@ def shown(page) -> dict:
     }
 
 
+# the pages of the default lesson, walked in one session by their links; the others open their own state
+WALKED = [key for key in PAGE_KEYS if key not in SCENARIOS]
+
+
 def step_and_compare(page, fresh, key: str) -> None:
     """One step of the T control on `page` (the browser's preview, then the run once the hand stops), then the page
     opened fresh from the share link the step left behind, in the tab `fresh` (a browser of its own), must show the
@@ -42,10 +46,6 @@ def step_and_compare(page, fresh, key: str) -> None:
     assert now["text"] == stepped["text"], "\n".join(difflib.unified_diff(
         stepped["text"].splitlines(), now["text"].splitlines(), f"{key} after the step", "opened fresh", lineterm=""))
     assert now["charts"] == stepped["charts"], key
-
-
-# the pages of the default lesson, walked in one session by their links; the others open their own state
-WALKED = [key for key in PAGE_KEYS if key not in SCENARIOS]
 
 
 def test_a_t_step_shows_what_the_page_at_that_t_shows_on_every_page_walked_by_its_links(app_server, new_page):
