@@ -4,7 +4,7 @@
 # alone (so a dependency the project's files do not name fails here, not on a student's laptop),
 # then runs ruff and pytest inside it. Arguments go to pytest, e.g. `-m "not e2e"` for the fast path.
 #
-#   bash scripts/test.sh                 # everything: lint, math, figures, AppTest, browser tests
+#   bash scripts/test.sh                 # everything: lint, then the browser tests with the rest beside them
 #   bash scripts/test.sh -m "not e2e"    # no browser: a minute or two
 #   TEST_VENV=/tmp/venv bash scripts/test.sh   # where the environment is built (default .venv-test)
 set -euo pipefail
@@ -44,6 +44,28 @@ python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an e
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
 "$venv/bin/python" -m pip check
 "$venv/bin/python" -m ruff check .
-# Two workers, each taking whole test files (a file's server and browser stay shared by its tests): the browser
-# tests spend most of their time waiting on a page, so two at once still leave the 2-core machine room.
-exec "$venv/bin/python" -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=25 "$@"
+workers="${TEST_WORKERS:-2}"
+if [ $# -gt 0 ]; then
+  # A part of the suite, or pytest's own options: one run, the workers each taking whole test files (a file's
+  # server and browser stay shared by its tests).
+  exec "$venv/bin/python" -m pytest -n "$workers" --dist loadfile --durations=25 "$@"
+fi
+# The whole suite: the browser tier on the workers, and beside it the fast tier at the lowest CPU priority
+# (nice 19). The browser tests leave about a tenth of the cores idle while they wait for a run or a redraw; the
+# fast tier runs in that time and takes hardly any other, so it finishes within the browser tier's run instead of
+# adding its own (docs/performance.md). Its report comes after the browser tier's; the command fails if either does.
+fast_log="$(mktemp)"
+nice -n 19 "$venv/bin/python" -m pytest -m "not e2e" -n "$workers" -p no:cacheprovider --durations=10 \
+  >"$fast_log" 2>&1 &
+fast_pid=$!
+trap 'kill "$fast_pid" 2>/dev/null || true; rm -f "$fast_log"' EXIT
+browser_rc=0
+"$venv/bin/python" -m pytest -m e2e -n "$workers" --dist loadfile --durations=25 || browser_rc=$?
+fast_rc=0
+wait "$fast_pid" || fast_rc=$?
+echo "=============================== the fast tier (no browser) ==============================="
+cat "$fast_log"
+if [ "$browser_rc" -ne 0 ] || [ "$fast_rc" -ne 0 ]; then
+  echo "failed: the browser tier exited $browser_rc, the fast tier $fast_rc" >&2
+  exit 1
+fi
