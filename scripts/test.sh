@@ -47,10 +47,10 @@ python3 -m venv --clear "$venv"   # fresh every run: nothing left over from an e
 workers="${TEST_WORKERS:-2}"
 if [ $# -gt 0 ]; then
   # A part of the suite, or pytest's own options: one run, the workers each taking whole test files (a file's
-  # server and browser stay shared by its tests), the longest first (tests/conftest.py, LONGEST_FIRST).
-  exec "$venv/bin/python" -m pytest -n "$workers" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
+  # server and browser stay shared by its tests).
+  exec "$venv/bin/python" -m pytest -n "$workers" --dist loadfile --durations=25 "$@"
 fi
-# The whole suite: the browser tier on the workers (its longest files first, as above), and beside it the fast tier at the lowest CPU priority
+# The whole suite: the browser tier on the workers, and beside it the fast tier at the lowest CPU priority
 # (nice 19). The browser tests leave about a tenth of the cores idle while they wait for a run or a redraw; the
 # fast tier runs in that time and takes hardly any other, so it finishes within the browser tier's run instead of
 # adding its own (docs/performance.md). Its report comes after the browser tier's; the command fails if either does.
@@ -60,8 +60,7 @@ nice -n 19 "$venv/bin/python" -m pytest -m "not e2e" -n "$workers" -p no:cachepr
 fast_pid=$!
 trap 'kill "$fast_pid" 2>/dev/null || true; rm -f "$fast_log"' EXIT
 browser_rc=0
-"$venv/bin/python" -m pytest -m e2e -n "$workers" --dist loadfile --no-loadscope-reorder --durations=25 \
-  || browser_rc=$?
+"$venv/bin/python" -m pytest -m e2e -n "$workers" --dist loadfile --durations=25 || browser_rc=$?
 fast_rc=0
 wait "$fast_pid" || fast_rc=$?
 echo "=============================== the fast tier (no browser) ==============================="

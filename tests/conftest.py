@@ -24,22 +24,3 @@ def whole_page_runs(request, monkeypatch):
     redraw (tests/app/test_t_parts.py checks it against the whole page)."""
     if request.node.get_closest_marker("partial_t") is None:
         monkeypatch.setattr(tparts, "PARTIAL_T_REDRAW", False)
-
-
-# The longest browser files first. The workers take whole files (`--dist loadfile --no-loadscope-reorder`), each its
-# next file as it finishes one, and the browser tier ends when the worker holding the last long file does: the long
-# files go first and the short ones fill in after them. xdist's own order (`--loadscope-reorder`, by the number of
-# tests in a file) put the files of one long test each (a class of five phones, the burst on every page) last of
-# all, with one worker idle while the other ran them. Seconds a file takes one worker (`bash scripts/test.sh
-# --durations=0`, summed by file; docs/performance.md); a file not listed keeps its place after these. A file whose
-# time changes much moves here: its place only orders the work.
-LONGEST_FIRST = ("test_axe", "test_scenes", "test_t_control", "test_a11y", "test_classroom", "test_classroom_kinds",
-                 "test_t_step_page", "test_lecture_tools", "test_presenter", "test_handout", "test_own_lesson",
-                 "test_tour", "test_replicas", "test_security", "test_burst", "test_loadtest", "test_learn",
-                 "test_t_player", "test_isolation", "test_phone", "test_reload", "test_room_numbers",
-                 "test_classroom_replicas")
-
-
-def pytest_collection_modifyitems(config, items):
-    rank = {f"tests/e2e/{name}.py": k for k, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))  # stable: a file keeps its order
