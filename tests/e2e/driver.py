@@ -612,6 +612,12 @@ def upload_state(page, path) -> None:
     """Load a state file through the lecture tools (the first uploader; the lesson scenes have the second)."""
     open_tools(page)
     by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
+    # the file is read by the run its upload starts, which on a busy machine may begin after settle's quiet: wait
+    # (bounded) for that run's notice, loaded or refused, in either language
+    notices = [text(lang, key, reason="").strip() for lang in LANGUAGES for key in ("lecture.json_loaded",
+                                                                                    "lecture.json_failed")]
+    page.wait_for_function("ns => ns.some(n => document.body.innerText.includes(n))", arg=notices, polling=100,
+                           timeout=90_000)
     settle(page)
 
 
