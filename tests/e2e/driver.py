@@ -608,17 +608,25 @@ def open_tools(page) -> None:
     open_drawer(page, "lecture.tools")
 
 
-def upload_state(page, path) -> None:
-    """Load a state file through the lecture tools (the first uploader; the lesson scenes have the second)."""
-    open_tools(page)
-    by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(path))
-    # the file is read by the run its upload starts, which on a busy machine may begin after settle's quiet: wait
-    # (bounded) for that run's notice, loaded or refused, in either language
-    notices = [text(lang, key, reason="").strip() for lang in LANGUAGES for key in ("lecture.json_loaded",
-                                                                                    "lecture.json_failed")]
-    page.wait_for_function("ns => ns.some(n => document.body.innerText.includes(n))", arg=notices, polling=100,
+def send_file(page, uploader, path, *notices: str) -> None:
+    """Give the file uploader `uploader` (a locator of its input) the file at `path`, then wait until the run that
+    reads it shows one of the notices with these text keys (their fixed part, in either language) and settle. The
+    file is read by the run its upload starts, which on a busy machine may begin after settle's quiet; the wait is
+    bounded, so a file the app never answers fails."""
+    uploader.set_input_files(str(path))
+    cut = "\0"  # where a notice's own words end and what it fills in (a reason, a count) begins
+    shown = [text(lang, key, reason=cut, n=cut).split(cut)[0].strip() for lang in LANGUAGES for key in notices]
+    page.wait_for_function("ns => ns.some(n => document.body.innerText.includes(n))", arg=shown, polling=100,
                            timeout=90_000)
     settle(page)
+
+
+def upload_state(page, path) -> None:
+    """Load a state file through the lecture tools (the first uploader; the lesson scenes have the second): the
+    state loaded, or the file refused with the app's message."""
+    open_tools(page)
+    send_file(page, by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']"), path,
+              "lecture.json_loaded", "lecture.json_failed")
 
 
 # What the lecturer sees of the state on any page: presenter mode (the sidebar's switch), the T the sidebar's T

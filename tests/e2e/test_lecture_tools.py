@@ -32,6 +32,7 @@ from tests.e2e.driver import (
     step_t,
     switch_language,
     tick_texts,
+    upload_state,
 )
 
 
@@ -146,14 +147,10 @@ def test_downloads_and_json_upload_round_trip(app_server, new_page, tmp_path):
     fresh.goto(app_server.page_url("score"))
     settle(fresh)
     assert "아름다운" in tick_texts(fresh)
-    open_tools(fresh)
-    by_key(fresh, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(saved))
-    # the file is sent, then read by the run it starts: on a busy machine the page can stand still for longer than
-    # settle's quiet before that run begins, so wait (bounded) for the run's notice first
-    expect(fresh.get_by_text(text("ko", "lecture.json_loaded"))).to_have_count(1, timeout=90_000)
-    settle(fresh)
+    upload_state(fresh, saved)
     ticks = tick_texts(fresh)
     assert "고양이가" in ticks and "아름다운" not in ticks
+    assert fresh.get_by_text(text("ko", "lecture.json_loaded")).count() == 1
     go_to(fresh, "gaze")
     assert "고양이가" in tick_texts(fresh)
 
@@ -167,10 +164,8 @@ def test_malformed_json_upload_shows_a_message_and_changes_nothing(app_server, n
     # the score matrix drawn before reading: once, on a busy machine, the page had settled without it
     chart_by_name(page, "scores").locator("svg.main-svg").first.wait_for(timeout=90_000)
     before = tick_texts(page), share_link(page)
-    open_tools(page)
-    by_key(page, "tl:upload").locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(bad))
-    expect(page.get_by_text(text("ko", "lecture.json_failed", reason="").strip())).to_have_count(1, timeout=90_000)
-    settle(page)
+    upload_state(page, bad)
+    assert page.get_by_text(text("ko", "lecture.json_failed", reason="").strip()).count() == 1
     chart_by_name(page, "scores").locator("svg.main-svg").first.wait_for(timeout=90_000)
     assert (tick_texts(page), share_link(page)) == before  # the same charts and the same state
 

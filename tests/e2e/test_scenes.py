@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import expect
 
 from attention_core import scenes
 from attention_core.i18n import text
@@ -20,6 +19,7 @@ from tests.e2e.driver import (
     key_class,
     open_drawer,
     path_of,
+    send_file,
     settle,
     switch_language,
 )
@@ -219,10 +219,9 @@ def test_a_bad_lesson_file_is_refused_with_a_message_and_nothing_changes(app_ser
     page.goto(app_server.page_url("gaze"))
     settle(page)
     open_drawer(page, "lecture.scenes")
-    page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last.set_input_files(str(bad))
-    # read by the run the upload starts, which on a busy machine may begin after settle's quiet: wait for its notice
-    expect(page.get_by_text("이 파일은 불러올 수 없습니다")).to_have_count(1, timeout=90_000)
-    settle(page)
+    send_file(page, page.locator(f"{SIDEBAR} [data-testid='stFileUploaderDropzoneInput']").last, bad,
+              "lecture.scenes_loaded", "lecture.scenes_failed")
+    assert page.get_by_text("이 파일은 불러올 수 없습니다").count() == 1
     assert path_of(page) == "gaze" and page.get_by_text("장면 1 /").count() == 0  # no lesson started
 
 

@@ -14,19 +14,26 @@ from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
-from tests.e2e.driver import PAGE_KEYS, chart_names, chart_shown, go_to, set_sentence, settle, share_link, step_t
+from tests.e2e.driver import (
+    PAGE_KEYS,
+    SEL_MAIN,
+    chart_names,
+    chart_shown,
+    go_to,
+    set_sentence,
+    settle,
+    share_link,
+    step_t,
+)
 
 # the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
 SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}
 
 
-MAIN = '[data-testid="stMain"]'
-
-
 def shown(page) -> dict:
     """What the page shows: its main text and every chart as drawn."""
     return {
-        "text": page.locator(MAIN).inner_text(),
+        "text": page.locator(SEL_MAIN).inner_text(),
         "charts": {name: chart_shown(page, name) for name in chart_names(page)},
     }
 
@@ -51,7 +58,7 @@ def step_and_compare(page, fresh, key: str) -> None:
     # drawn, the rest on screen a moment later; the cause not found). Wait (bounded) for the stepped page's text: a
     # page that never shows it fails below with the difference.
     with contextlib.suppress(AssertionError):
-        expect(fresh.locator(MAIN)).to_have_text(stepped["text"], use_inner_text=True, timeout=30_000)
+        expect(fresh.locator(SEL_MAIN)).to_have_text(stepped["text"], use_inner_text=True, timeout=30_000)
         settle(fresh)
     now = shown(fresh)
     assert now["text"] == stepped["text"], "\n".join(difflib.unified_diff(
