@@ -359,7 +359,8 @@ async def student(url: str, index: int, plan: Plan, lecture: Lecture, args, unti
                 next_type = time.monotonic() + rng.expovariate(1.0 / args.type_every)
             elif now >= next_step:
                 by = rng.choice((-2, -1, 1, 2))  # a released drag: one or two options on
-                t_pos = min(max(t_pos + by, 0), len(T_VALUES) - 1)
+                # back from an end (a drag that moves nothing is no step: the browser's control tells nothing)
+                t_pos = t_pos + by if 0 <= t_pos + by < len(T_VALUES) else t_pos - by
                 session.expected.pop(T_KEY, None)  # once the control has told a T, the fallback slider is gone
                 session.expected[CONTROL_SHOWN] = session.expected[STATE_T] = T_VALUES[t_pos]
                 record(await session.rerun("step", session.control_step(T_VALUES[t_pos])))

@@ -399,7 +399,7 @@ def test_the_scenarios_together_draw_every_t_option():
     assert set().union(*(t_sample(name) for name in SCENARIOS)) == set(T_OPTIONS)
 
 
-def test_a_drag_on_temperature_redraws_the_weights_before_any_server_run(app_server, new_page):
+def test_a_tap_tells_nothing_and_a_drag_redraws_the_weights_before_any_server_run(app_server, new_page):
     page = new_page()
     sent = websocket_sends(page)
     page.goto(app_server.page_url("temperature"))
@@ -409,8 +409,15 @@ def test_a_drag_on_temperature_redraws_the_weights_before_any_server_run(app_ser
     box = control.bounding_box()
     y = box["y"] + box["height"] / 2
     k = T_OPTIONS.index(t_shown(page, MAIN))
-    x0 = box["x"] + box["width"] * k / (len(T_OPTIONS) - 1)
+    # a tap on the thumb (its centre: the default 16 px thumb's) moves nothing and tells the server nothing, where a
+    # report of the T shown would cost a run of the whole page
     sent_before = len(sent)
+    for _ in range(2):
+        page.mouse.click(box["x"] + 8 + (box["width"] - 16) * k / (len(T_OPTIONS) - 1), y)
+    settle(page)
+    assert t_shown(page, MAIN) == T_OPTIONS[k]
+    assert t_counts(page)["sends"] == 0 and len(sent) == sent_before
+    x0 = box["x"] + box["width"] * k / (len(T_OPTIONS) - 1)
     page.mouse.move(x0, y)
     page.mouse.down()
     titles = set()

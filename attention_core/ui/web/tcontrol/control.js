@@ -100,10 +100,13 @@ function build(parentElement, data) {
     timer: null, frame: null, dragging: false, touched: false, lastSent: null, server: data.t,
   };
   state.input.addEventListener("input", () => moved(state));
-  state.input.addEventListener("pointerdown", () => { state.dragging = true; });
+  state.input.addEventListener("pointerdown", () => { state.dragging = true; state.pressMoved = false; });
   const release = () => {
     if (!state.dragging) return;
     state.dragging = false;
+    // a press that never moved the value (a tap on the thumb) tells the server nothing: the T it shows is the
+    // server's, and a report of that T would cost a run of the whole page (tparts.step_t, queued_alone)
+    if (!state.pressMoved) return;
     if (state.frame) {
       cancelAnimationFrame(state.frame);
       state.frame = null;
@@ -136,7 +139,8 @@ function moved(state) {
   show(state, t);
   clearTimeout(state.timer);
   state.timer = null;
-  if (state.dragging) {  // pointer moves come faster than frames: draw the latest T once per frame
+  if (state.dragging) {
+    state.pressMoved = true;  // pointer moves come faster than frames: draw the latest T once per frame
     if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = null; redraw(state, valueOf(state)); });
     return;
   }
