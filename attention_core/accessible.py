@@ -19,7 +19,7 @@ import html
 import re
 import threading
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -332,14 +332,17 @@ def _read(spec: dict, lang: str, with_cells: bool) -> tuple[str, tuple[Table, ..
 
 
 def table_html(table: Table, lang: str, name: str | None = None,
-               bars: Mapping[int, Sequence[float]] | None = None) -> str:
+               bars: Mapping[int, Sequence[float]] | None = None, marked: Collection[tuple[int, int]] = ()) -> str:
     """One table as HTML with a caption, column headers (scope="col") and row headers (scope="row"). `name`: the
     region's name when it is not the caption's; `bars`: column j → each row's share of 1, drawn as a bar behind the
-    cell's number (theme.TABLE_BAR_COLOR, the style sheet's `td.attention-bar`)."""
+    cell's number (theme.TABLE_BAR_COLOR, the style sheet's `td.attention-bar`); `marked`: the cells (i, j) shaded
+    (the style sheet's `td.attention-marked`)."""
     e = html.escape
     bars = bars or {}
 
     def cell(i: int, j: int, c: str) -> str:
+        if (i, j) in marked:
+            return f'<td class="attention-marked">{e(c)}</td>'
         if j not in bars:
             return f"<td>{e(c)}</td>"
         return f'<td class="attention-bar" style="--w: {bars[j][i] * 100:.1f}%">{e(c)}</td>'

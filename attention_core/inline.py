@@ -13,9 +13,9 @@ _UNSAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028
 
 # The theme.py constants the style sheets use, each as `--attention-<its name in lower case, "_" as "-">`.
 THEMED = ("FOCUS_COLOR", "CAPTION_TEXT_COLOR", "SELECTED_TEXT_COLOR", "QUOTE_TEXT_COLOR", "CONTROL_EDGE_COLOR",
-          "LINK_TEXT_COLOR", "TABLE_BAR_COLOR", "PRIMARY_COLOR", "NEUTRAL_COLOR", "PRESENTER_TEXT_COLOR",
-          "PRESENTER_PRIMARY_COLOR", "DISABLED_BG", "DISABLED_TEXT", "PRESENTER_BAR_BG", "TOUCH_TARGET_PX",
-          "THUMB_DOT_PX", "CLASS_CODE_PX")
+          "LINK_TEXT_COLOR", "TABLE_BAR_COLOR", "TABLE_MARK_COLOR", "PRIMARY_COLOR", "NEUTRAL_COLOR",
+          "PRESENTER_TEXT_COLOR", "PRESENTER_PRIMARY_COLOR", "DISABLED_BG", "DISABLED_TEXT", "PRESENTER_BAR_BG",
+          "TOUCH_TARGET_PX", "THUMB_DOT_PX", "CLASS_CODE_PX")
 
 
 def script_json(value: object) -> str:

@@ -13,7 +13,6 @@ CURVES_MAX = 12  # one line per word is readable up to about this many (the pick
 T_TICKS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0)
 DKS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 DK_WORDS, DK_TRIALS = 8, 200
-SHADE = "background-color: #fdd0a2"
 
 with ui.page("temperature") as page:
     page.title()
@@ -30,7 +29,7 @@ with ui.page("temperature") as page:
 
     # the text's example z = [2.0, 1.0, 0.1]
     st.header(page.t("temperature.doc_title"))
-    z_labels = [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
+    z_labels = ui.tables.document_labels()
     if ui.class_hides(page, "document"):  # the class is answering about this example: its numbers wait
         st.caption(page.t("classroom.hidden_for_class"))
     else:
@@ -48,17 +47,7 @@ with ui.page("temperature") as page:
             document_bars()
         with right:
             st.markdown(f"**{page.t('temperature.table_title')}**")
-            index, rows, shades = [], [], []
-            for r, temp in enumerate(cmp["temps"]):
-                for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
-                                              ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
-                    index.append(f"T = {temp:g} · {page.t(f'temperature.{source}')}")
-                    rows.append([*values, total])
-                    shades.append([SHADE if bool(d) else "" for d in cmp["differs"][r]] + [""])
-            columns = [*z_labels, page.t("temperature.sum")]
-            table = pd.DataFrame(rows, index=index, columns=columns)
-            css = pd.DataFrame(shades, index=index, columns=columns)
-            st.table(table.style.format("{:.2f}").apply(lambda _: css, axis=None).set_uuid("temperature-doc"))
+            ui.web.html(ui.tables.document_table(page.lang))
         diffs = "; ".join(
             page.t("temperature.diff_item", t=temp, printed=", ".join(f"{v:.2f}" for v in cmp["printed"][r]),
                    exact=", ".join(f"{v:.3f}" for v in cmp["exact"][r]))

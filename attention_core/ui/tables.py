@@ -5,6 +5,7 @@ the T control redraws in the browser."""
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from collections.abc import Mapping, Sequence
@@ -15,6 +16,8 @@ import streamlit as st
 
 from .. import analysis, theme
 from ..accessible import Table, fixed, table_html
+from ..i18n import text
+from ..registry import LANGUAGES
 
 T_TABLE_CLASS = "attention-t-table"  # a table the T control redraws in the browser (ui/web/tcontrol/control.js: tables)
 PATH_DECIMALS = 3
@@ -36,6 +39,30 @@ def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = No
     for c, (lo, hi) in bars.items():
         styled = styled.bar(subset=[c], vmin=lo, vmax=hi, color=theme.TABLE_BAR_COLOR)
     st.table(styled)
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def document_table(lang: str) -> str:
+    """③'s table of the text's example: at each of the text's T, the softmax computed here and the values printed in
+    the text, with their sums; the computed cells that differ from the printed ones (at two decimals) shaded. An HTML
+    table (accessible.table_html), made once per language: it depends on nothing else, and the pandas Styler that
+    `st.table` needed for the shading cost every whole run of ③ its largest element (docs/lecture-hall.md)."""
+    cmp = analysis.document_comparison()
+    rows, cells, marked = [], [], []
+    for r, temp in enumerate(cmp["temps"]):
+        for source, values, total in (("computed", cmp["computed"][r], cmp["computed_sum"][r]),
+                                      ("printed", cmp["printed"][r], cmp["printed_sum"][r])):
+            rows.append(f"T = {temp:g} · {text(lang, f'temperature.{source}')}")
+            cells.append(tuple(f"{v:.2f}" for v in (*values, total)))
+            marked += [(len(rows) - 1, j) for j, d in enumerate(cmp["differs"][r]) if bool(d)]
+    cols = (*document_labels(), text(lang, "temperature.sum"))
+    table = Table("", "T", tuple(rows), cols, tuple(cells))
+    return table_html(table, lang, name=text(lang, "temperature.table_title"), marked=frozenset(marked))
+
+
+def document_labels() -> list[str]:
+    """The text's three scores as ③ labels them (its bars and its table)."""
+    return [f"z{'₁₂₃'[k]} = {z:.1f}" for k, z in enumerate(analysis.DOCUMENT_Z)]
 
 
 def t_text(t: float) -> str:

@@ -1,15 +1,27 @@
 """Temperature under AppTest: the text's table is computed, and T (either slider), the word and d_k drive the charts."""
 
+import html
+import re
+
 import numpy as np
-import pyarrow as pa
 
 from attention_core import analysis, softmax, theme
 from tests.app.conftest import assert_clean, chart, chart_names, open_page, say, state, title
 
 
-def rendered_table(at, index: int = 0):
-    """The st.table as the browser shows it: the Styler's formatted strings."""
-    return pa.ipc.open_stream(at.table[index].proto.arrow_data.styler.display_values).read_pandas()
+def document_table(at) -> dict:
+    """③'s table of the text's example as the browser shows it (an HTML table): its name, column headers, and each
+    row's header → (its cells as printed, which of them are shaded)."""
+    body = next(h.proto.body for h in at.get("html") if 'class="a11y-table"' in h.proto.body
+                and "<tbody>" in h.proto.body and "T = 0.5" in h.proto.body)
+    rows = {}
+    for tr in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1]):
+        head = html.unescape(re.search(r'<th scope="row">(.*?)</th>', tr).group(1))
+        cells = re.findall(r"<td( class=\"attention-marked\")?>(.*?)</td>", tr)
+        rows[head] = ([html.unescape(c) for _, c in cells], [bool(m) for m, _ in cells])
+    return {"name": html.unescape(re.search(r'aria-label="([^"]*)"', body).group(1)),
+            "cols": [html.unescape(c) for c in re.findall(r'<th scope="col">(.*?)</th>', body.split("</thead>")[0])],
+            "rows": rows}
 
 
 def document_bars(at):
@@ -18,13 +30,21 @@ def document_bars(at):
 
 def test_the_texts_table_is_computed_and_set_beside_the_printed_one():
     at = open_page("temperature")
-    table = rendered_table(at)
-    rows = {label: list(values) for label, values in zip(table.index, table.to_numpy().tolist(), strict=True)}
+    table = document_table(at)
+    rows = {label: cells for label, (cells, _) in table["rows"].items()}
     assert rows["T = 0.5 · 계산"] == ["0.86", "0.12", "0.02", "1.00"]
     assert rows["T = 1 · 계산"] == ["0.66", "0.24", "0.10", "1.00"]
     assert rows["T = 2 · 계산"] == ["0.50", "0.30", "0.19", "0.99"]  # a rounded row need not sum to 1
     assert rows["T = 0.5 · 문서"] == ["0.85", "0.12", "0.03", "1.00"]
     assert rows["T = 2 · 문서"] == ["0.45", "0.32", "0.23", "1.00"]
+    # shaded, in both rows of a T: where the computed value and the printed one differ at two decimals (read from
+    # the rows themselves)
+    for label, (_, shaded) in table["rows"].items():
+        computed, printed = rows[label.replace("문서", "계산")], rows[label.replace("계산", "문서")]
+        assert shaded == [a != b for a, b in zip(computed[:3], printed[:3], strict=True)] + [False], label
+    assert any(any(s) for _, s in table["rows"].values())
+    assert table["name"] == say("temperature.table_title") and table["cols"][1:] == [
+        "z₁ = 2.0", "z₂ = 1.0", "z₃ = 0.1", say("temperature.sum")]
     note = next(i.value for i in at.info if "softmax가 주는 값이 아닙니다" in i.value)
     assert "T = 0.5" in note and "T = 2" in note and "T = 1:" not in note  # only the rows that differ
     assert "T = 0.5, T = 2 행은" in note and "(최대 0.05 차이)" in note  # the largest gap, computed
@@ -105,8 +125,9 @@ def test_english_translates_the_page_and_T_still_drives_the_bars():
     at.segmented_control(key="sb:lang").set_value("en").run()
     assert_clean(at)
     assert at.title[0].value.startswith("③ Temperature")
-    table = rendered_table(at)
-    assert list(table.loc["T = 2 · computed"]) == ["0.50", "0.30", "0.19", "0.99"]
+    table = document_table(at)
+    assert table["rows"]["T = 2 · computed"][0] == ["0.50", "0.30", "0.19", "0.99"]
+    assert table["name"] == say("temperature.table_title", "en") and table["cols"][-1] == say("temperature.sum", "en")
     assert title(at, "weights") == say("temperature.matrix_chart", "en", t=1)
     at.select_slider(key="temperature:T").set_value(10.0).run()
     assert_clean(at)
