@@ -14,9 +14,11 @@ from attention_core.i18n import text
 from tests.e2e.driver import (
     SIDEBAR,
     T_VALUE,
+    by_key,
     click_toggle,
     click_with_a_fragments_change,
     key_class,
+    laid_out_for_the_page,
     open_drawer,
     path_of,
     send_file,
@@ -27,16 +29,41 @@ from tests.e2e.driver import (
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
 
-def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page):
+# The run state's changes and the clicks on the step buttons, in order (the clicker's own clicks included)
+RUNS_AND_STEPS_JS = """
+() => {
+  window.__runsAndSteps = [];
+  const app = document.querySelector('[data-testid="stApp"]');
+  new MutationObserver(() => window.__runsAndSteps.push(app.getAttribute('data-test-script-state')))
+    .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('.st-key-pr-next')) window.__runsAndSteps.push('next');
+  }, true);
+}
+"""
+
+
+@pytest.mark.parametrize("presenting", [False, True])
+def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page, presenting):
+    """At once after the lesson's button: its first scene (and its step buttons) is not drawn yet. In presenter mode
+    the page already has step buttons, presenter mode's own (the next page): the press waits for the run the
+    button starts and is done on the lesson's, never on the buttons that run replaces."""
     lesson = scenes.builtin()
     page = new_page(viewport=(1920, 1080))
     page.goto(app_server.url)
     settle(page)
+    if presenting:
+        click_toggle(page, "sb:presenter")
+        laid_out_for_the_page(page)
+        assert by_key(page, "pr:next").count() == 1
+    page.evaluate(RUNS_AND_STEPS_JS)
     page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
-    page.keyboard.press("PageDown")  # at once: the lesson's first scene (and its step buttons) is not drawn yet
+    page.keyboard.press("PageDown")
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
     settle(page)
     assert path_of(page) == lesson[1].page
+    seen = page.evaluate("() => window.__runsAndSteps")
+    assert seen.count("next") == 1 and "running" in seen[:seen.index("next")], seen  # pressed once, after a run began
 
 
 def test_homes_lesson_button_pressed_in_the_same_moment_as_a_fragments_change_opens_the_lesson(app_server, new_page):

@@ -57,7 +57,7 @@
         waiting = false;
         return;
       }
-      const idle = C.idle();
+      const idle = C.idle() && !awaitingOpening();
       still = idle && mutations === seen ? still + 1 : 0;
       seen = mutations;
       if (still >= QUIET_FRAMES) {
@@ -99,14 +99,31 @@
     if (!stepButton(which) && !presenterOn() && !opening) return;  // not presenting: the key scrolls as usual
     e.preventDefault();
     e.stopImmediatePropagation();
-    pending = press(which) ? null : {which, at: performance.now()};
+    // while the run of a control that opens the lesson or presenter mode has not yet been and gone, the step buttons
+    // on the page are the ones it replaces (presenter mode's page steps, before the lesson's scene steps): the press
+    // waits for the buttons that run draws
+    pending = !awaitingOpening() && press(which) ? null : {which, at: performance.now()};
+    if (pending && stepButton(which)) pressWhenQuiet();
   }, true);
   // a click that may open another page or redraw this one, while presenting or about to (copying the page costs
   // a few milliseconds: not for every click of every visitor)
   const STARTS = ["home:lesson", "sb:presenter", "sc:builtin", "pr-bar"].map(C.keySel).join(", ");
   let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
+  // the lesson's and presenter mode's own openers (not the bar's step buttons): has the run a click on one starts
+  // been seen under way yet (read by awaitingOpening at each look, a frame apart)
+  const OPENERS = ["home:lesson", "sb:presenter", "sc:builtin"].map(C.keySel).join(", ");
+  let openedAt = -Infinity, openRan = true;
+  const awaitingOpening = () => {
+    if (!openRan && C.running()) openRan = true;
+    return !openRan && performance.now() - openedAt < PENDING_MS;
+  };
+  C.watchRunState((state) => { if (state === "running") openRan = true; });  // a run too short for a frame's look
   document.addEventListener("click", (e) => {
     if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
+    if (e.target.closest && e.target.closest(OPENERS)) {
+      openedAt = performance.now();
+      openRan = false;
+    }
   }, true);
   document.addEventListener("pointerdown", (e) => {
     const at = e.target.closest && e.target.closest("button, label, a");

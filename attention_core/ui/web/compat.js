@@ -71,6 +71,14 @@
     },
     // the run: "running" while a script run is under way, idle once it is over (null: cannot be told)
     runState,
+    // `onRun(state)` at each change of the run state, as the app's element tells it (null: no app to watch)
+    watchRunState: (onRun) => {
+      const a = app();
+      if (!a) return null;
+      const watch = new MutationObserver(() => onRun(runState()));
+      watch.observe(a, {attributes: true, attributeFilter: [RUN_STATE]});
+      return watch;
+    },
     running: () => runState() === "running",
     idle: () => runState() === "notRunning",
     // the page's areas
