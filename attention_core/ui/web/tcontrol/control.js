@@ -139,8 +139,8 @@ function moved(state) {
   show(state, t);
   clearTimeout(state.timer);
   state.timer = null;
-  if (state.dragging) {
-    state.pressMoved = true;  // pointer moves come faster than frames: draw the latest T once per frame
+  if (state.dragging) {  // pointer moves come faster than frames: draw the latest T once per frame
+    state.pressMoved = true;
     if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = null; redraw(state, valueOf(state)); });
     return;
   }
