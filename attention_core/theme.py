@@ -52,7 +52,8 @@ DISABLED_TEXT = "#3d3d3d"  # on DISABLED_BG: 8.5:1
 # presenter mode: primary buttons (white text on it ≥ 7:1), selected segments' text (≥ 7:1 on their tints, hovered too)
 PRESENTER_PRIMARY_COLOR = "#6b2f00"
 TABLE_BAR_COLOR = "#c7e9c0"  # a weight drawn as a bar behind its number in a presenter table (Greens, light)
-TABLE_MARK_COLOR = "#fdd0a2"  # a table cell set apart: ③'s values where the computed and the printed differ (Oranges, light)
+# a table cell set apart: ③'s values where the computed and the printed differ (Oranges, light)
+TABLE_MARK_COLOR = "#fdd0a2"
 # Dark2 without its orange (kept for the looking word), then a dark cyan so that there are still eight.
 SERIES = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#17becf")
 

@@ -44,9 +44,10 @@ def number_table(p, table: pd.DataFrame, decimals: Mapping[str, int] | None = No
 @functools.lru_cache(maxsize=len(LANGUAGES))
 def document_table(lang: str) -> str:
     """③'s table of the text's example: at each of the text's T, the softmax computed here and the values printed in
-    the text, with their sums; where a computed value and the printed one differ (at two decimals), both cells shaded. An HTML
-    table (accessible.table_html), made once per language: it depends on nothing else, and the pandas Styler that
-    `st.table` needed for the shading cost every whole run of ③ its largest element (docs/lecture-hall.md)."""
+    the text, with their sums; where a computed value and the printed one differ (at two decimals), both cells
+    shaded. An HTML table (accessible.table_html), made once per language: it depends on nothing else, and the pandas
+    Styler that `st.table` needed for the shading cost every whole run of ③ its largest element
+    (docs/lecture-hall.md)."""
     cmp = analysis.document_comparison()
     rows, cells, marked = [], [], []
     for r, temp in enumerate(cmp["temps"]):
