@@ -44,6 +44,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
+from tests.e2e import page_checks
 from tests.tools import free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -616,8 +617,7 @@ def send_file(page, uploader, path, *notices: str) -> None:
     uploader.set_input_files(str(path))
     cut = "\0"  # where a notice's own words end and what it fills in (a reason, a count) begins
     shown = [text(lang, key, reason=cut, n=cut).split(cut)[0].strip() for lang in LANGUAGES for key in notices]
-    page.wait_for_function("ns => ns.some(n => document.body.innerText.includes(n))", arg=shown, polling=100,
-                           timeout=90_000)
+    page.wait_for_function(page_checks.PROBES["SHOWS_ANY"], arg=shown, polling=100, timeout=90_000)
     settle(page)
 
 

@@ -1,5 +1,22 @@
-// The probes tests/e2e/page_checks.py evaluates in a page (Playwright's page.evaluate): one per `const` at the
-// start of a line, read by that module at import (`probes`), each a function of the page as it stands.
+// The probes the browser tests evaluate in a page (Playwright's page.evaluate, wait_for_function): one per `const` at
+// the start of a line, read by tests/e2e/page_checks.py at import (`probes`, `PROBES`), each a function of the page as
+// it stands. Most are that module's checks; SHOWS_ANY and RECORD_RUNS_AND_STEPS serve tests/e2e/driver.py and
+// test_scenes.py.
+
+// whether the page's text shows any of the strings `ns`
+const SHOWS_ANY = (ns) => ns.some((n) => document.body.innerText.includes(n));
+
+// records in window.__runsAndSteps, in order, each change of the run state and each click on the "next" step button
+// (the clicker's own clicks included)
+const RECORD_RUNS_AND_STEPS = () => {
+  window.__runsAndSteps = [];
+  const app = document.querySelector('[data-testid="stApp"]');
+  new MutationObserver(() => window.__runsAndSteps.push(app.getAttribute('data-test-script-state')))
+    .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('.st-key-pr-next')) window.__runsAndSteps.push('next');
+  }, true);
+};
 
 // whether the sidebar is folded (or not there)
 const FOLDED = () => {

@@ -11,6 +11,7 @@ import pytest
 
 from attention_core import scenes
 from attention_core.i18n import text
+from tests.e2e import page_checks
 from tests.e2e.driver import (
     SIDEBAR,
     T_VALUE,
@@ -29,20 +30,6 @@ from tests.e2e.driver import (
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
 
-# The run state's changes and the clicks on the step buttons, in order (the clicker's own clicks included)
-RUNS_AND_STEPS_JS = """
-() => {
-  window.__runsAndSteps = [];
-  const app = document.querySelector('[data-testid="stApp"]');
-  new MutationObserver(() => window.__runsAndSteps.push(app.getAttribute('data-test-script-state')))
-    .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-  document.addEventListener('click', (e) => {
-    if (e.target.closest && e.target.closest('.st-key-pr-next')) window.__runsAndSteps.push('next');
-  }, true);
-}
-"""
-
-
 @pytest.mark.parametrize("presenting", [False, True])
 def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, new_page, presenting):
     """At once after the lesson's button: its first scene (and its step buttons) is not drawn yet. In presenter mode
@@ -56,7 +43,7 @@ def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, n
         click_toggle(page, "sb:presenter")
         laid_out_for_the_page(page)
         assert by_key(page, "pr:next").count() == 1
-    page.evaluate(RUNS_AND_STEPS_JS)
+    page.evaluate(page_checks.PROBES["RECORD_RUNS_AND_STEPS"])
     page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
     page.keyboard.press("PageDown")
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
