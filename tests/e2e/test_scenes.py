@@ -49,7 +49,7 @@ def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, n
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
     settle(page)
     assert path_of(page) == lesson[1].page
-    seen = page.evaluate("() => window.__runsAndSteps")
+    seen = page.evaluate(page_checks.PROBES["RUNS_AND_STEPS"])
     assert seen.count("next") == 1 and "running" in seen[:seen.index("next")], seen  # pressed once, after a run began
 
 
