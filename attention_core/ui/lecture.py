@@ -15,7 +15,7 @@ from ..scenario import pick_index
 from . import classroom, web
 from .frame import Page, md, on_presenter, sentence_input
 from .guard import guarded
-from .scenes import nav, walking
+from .scenes import nav, opening, step, walking
 from .tparts import temperature_slider
 
 TIES_LISTED = 6  # a verdict names at most this many tied cells, then says how many more
@@ -164,7 +164,12 @@ def presenter_header(p: Page) -> None:
 
 
 def step_page(p: Page, by: int) -> None:
-    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown) in presenter mode: the screen `by` steps on, a callback."""
+    """The bar's ◀ ▶ (and the clicker's PageUp/PageDown) in presenter mode: the screen `by` steps on, a callback.
+    A press that reaches the server once a lesson is opened (sent before the lesson's bar was drawn, on these buttons,
+    whose keys the bar reuses) is the lesson's: it moves a scene (`scenes.step`)."""
+    if walking(p) or opening():
+        step(p, by)
+        return
     idx = PAGE_KEYS.index(p.key) + by
     if 0 <= idx < len(PAGES):
         p.open(PAGES[idx].key)

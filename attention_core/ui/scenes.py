@@ -65,10 +65,25 @@ def moved_from(p: Page, scene: scenes.Scene) -> str:
     return p.t("lecture.scene_moved")
 
 
+# The buttons that open the built-in lesson, and the step buttons a press of which may come in the same message
+# (the clicker's PageDown right after the click, pressed on the step buttons the page shows until it is drawn again:
+# presenter mode's own, whose key the lesson's bar reuses)
+OPENERS = ("home:lesson", "sc:builtin")
+STEPS = {"pr:next": 1, "pr:prev": -1}
+
+
+def opening() -> bool:
+    """Is a lesson's opener pressed in this run (read in a callback: its press comes in this run's message)."""
+    return any(st.session_state.get(key) is True for key in OPENERS)
+
+
 def step(p: Page, by: int) -> None:
     """The bar's ◀ ▶ (and the clicker's PageUp/PageDown): `by` scenes on from the one shown now, a callback (0:
     the scene shown, its state again). Each press moves a scene, one sent before the page was drawn again
-    included."""
+    included. Pressed in the same message as an opener, the step is the opener's to take (`open_builtin`), whichever
+    callback Streamlit calls first."""
+    if opening():
+        return
     if walking(p) and 0 <= p.walk + by < len(p.scenes):
         apply(p, p.walk + by)
 
@@ -78,17 +93,17 @@ def end(p: Page) -> None:
     p.walk = None
 
 
-def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None) -> None:
-    """Make `lesson` the session's list and show its first scene (the scene list opens, as for a new session
-    with a lesson). A lesson made for presenting (its first scene recorded in presenter mode, as the built-in one)
-    starts presenter mode; no scene ever turns it off (`apply`)."""
+def start(p: Page, lesson: tuple[scenes.Scene, ...], notice: str | None = None, at: int = 0) -> None:
+    """Make `lesson` the session's list and show its scene `at` (the first; the scene list opens, as for a new
+    session with a lesson). A lesson made for presenting (its first scene recorded in presenter mode, as the
+    built-in one) starts presenter mode; no scene ever turns it off (`apply`)."""
     p.set_scenes(lesson)
     p.forget_drawer("sc:box")
     if lesson[0].view.presenter and not p.presenter:
         p.update(view=replace(p.view, presenter=True))
     if notice:
         p.notify("success", notice)
-    apply(p, 0)
+    apply(p, min(max(at, 0), len(lesson) - 1))
     st.rerun()
 
 
@@ -230,8 +245,10 @@ def preview(p: Page, scene: scenes.Scene | None, refused: InputError | None) -> 
 
 
 def open_builtin(p: Page) -> None:
+    """The built-in lesson from its first scene, moved on by the steps pressed in the same message (`step`)."""
     lesson = scenes.builtin()
-    start(p, lesson, p.t("lecture.builtin_opened", n=len(lesson)))
+    steps = sum(by for key, by in STEPS.items() if st.session_state.get(key) is True)
+    start(p, lesson, p.t("lecture.builtin_opened", n=len(lesson)), at=steps)
 
 
 def _move(p: Page, src: int, dst: int) -> None:

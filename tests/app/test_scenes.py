@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from attention_core import analysis, scenes
+from attention_core.i18n import text
 from attention_core.ui import md
 from tests.app.conftest import assert_clean, chart, open_drawer, open_page, say, state
 from tests.figure_data import decode_typed_arrays
@@ -38,6 +39,26 @@ def test_home_opens_the_builtin_lesson_and_the_buttons_walk_it():
     assert state(at).walk == len(lesson) - 2
     at.button(key="sc:end").click().run()
     assert state(at).walk is None
+
+
+@pytest.mark.parametrize("opener", ["home:lesson", "sc:builtin"])
+def test_a_step_pressed_in_the_same_message_as_the_lessons_opener_moves_the_opened_lesson(opener):
+    """In presenter mode the page has presenter mode's own step buttons, under the keys the lesson's bar reuses: a
+    clicker's press right after "open the built-in lesson" can reach the server in the opener's message, and
+    Streamlit calls the two callbacks in an order of its own (here one order for each opener: Home's body, the
+    sidebar). The lesson opens, moved on by the step; no page step is taken."""
+    at = open_page("home")
+    at.toggle(key="sb:presenter").set_value(True).run()
+    if opener == "sc:builtin":
+        open_drawer(at, "sc:box")
+    assert not at.button(key="pr:next").disabled and not state(at).scenes
+    at.button(key=opener).click()
+    at.button(key="pr:next").click().run()
+    assert_clean(at)
+    lesson = scenes.builtin()
+    assert state(at).walk == 1 and len(state(at).scenes) == len(lesson)
+    assert any(md(lesson[1].caption_shown("ko")) in i.value for i in at.info)
+    assert at.title[0].value == text("ko", f"page.{lesson[1].page}")  # the scene's page: no page step on
 
 
 def test_the_builtin_lesson_walks_in_the_language_on_screen():
