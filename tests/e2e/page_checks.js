@@ -1,7 +1,11 @@
 // The probes the browser tests evaluate in a page (Playwright's page.evaluate, wait_for_function): one per `const` at
 // the start of a line, read by tests/e2e/page_checks.py at import (`probes`, `PROBES`), each a function of the page as
-// it stands. Most are that module's checks; SHOWS_ANY, RECORD_RUNS_AND_STEPS and RUNS_AND_STEPS serve tests/e2e/driver.py and
-// test_scenes.py.
+// it stands. Most are that module's checks; SHOWS_ANY, RUNNING, RECORD_RUNS_AND_STEPS and RUNS_AND_STEPS serve
+// tests/e2e/driver.py and test_scenes.py.
+
+// whether a run of the page is under way
+const RUNNING = () =>
+  document.querySelector('[data-testid="stApp"]').getAttribute('data-test-script-state') === 'running';
 
 // what RECORD_RUNS_AND_STEPS has recorded so far
 const RUNS_AND_STEPS = () => window.__runsAndSteps;

@@ -109,20 +109,24 @@
   // a few milliseconds: not for every click of every visitor)
   const STARTS = ["home:lesson", "sb:presenter", "sc:builtin", "pr-bar"].map(C.keySel).join(", ");
   let opened = -Infinity;  // when a control that opens the lesson or presenter mode was last used
-  // the lesson's and presenter mode's own openers (not the bar's step buttons): has the run a click on one starts
-  // been seen under way yet (read by awaitingOpening at each look, a frame apart)
+  // the lesson's and presenter mode's own openers (not the bar's step buttons): has the server answered since a
+  // click on one, i.e. has the run state changed (a run begun; or, when a run was under way at the click, that run
+  // over, the click's message then in it or on its way, before the press's). A look at a run under way counts only
+  // when none was at the click: that run may be the one before. The server takes a step sent in the opener's
+  // message, or after it on presenter mode's buttons, as the lesson's (ui/scenes.py, `step`).
   const OPENERS = ["home:lesson", "sb:presenter", "sc:builtin"].map(C.keySel).join(", ");
-  let openedAt = -Infinity, openRan = true;
+  let openedAt = -Infinity, openRan = true, busyAtOpen = false;
   const awaitingOpening = () => {
-    if (!openRan && C.running()) openRan = true;
+    if (!openRan && !busyAtOpen && C.running()) openRan = true;
     return !openRan && performance.now() - openedAt < PENDING_MS;
   };
-  C.watchRunState((state) => { if (state === "running") openRan = true; });  // a run too short for a frame's look
+  C.watchRunState(() => { openRan = true; });  // a change too quick for a frame's look
   document.addEventListener("click", (e) => {
     if (e.target.closest && e.target.closest(STARTS)) opened = performance.now();
     if (e.target.closest && e.target.closest(OPENERS)) {
       openedAt = performance.now();
       openRan = false;
+      busyAtOpen = C.running();
     }
   }, true);
   document.addEventListener("pointerdown", (e) => {
