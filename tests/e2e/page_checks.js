@@ -1,11 +1,50 @@
 // The probes the browser tests evaluate in a page (Playwright's page.evaluate, wait_for_function): one per `const` at
 // the start of a line, read by tests/e2e/page_checks.py at import (`probes`, `PROBES`), each a function of the page as
-// it stands. Most are that module's checks; SHOWS_ANY, RUNNING, RECORD_RUNS_AND_STEPS and RUNS_AND_STEPS serve
-// tests/e2e/driver.py and test_scenes.py.
+// it stands. Most are that module's checks; SHOWS_ANY, RUNNING, HOLD_SOCKETS (with HOLDING, HOLD_AT_RUN,
+// RELEASE_HELD), RECORD_RUNS_AND_STEPS and RUNS_AND_STEPS serve tests/e2e/driver.py and test_scenes.py.
 
 // whether a run of the page is under way
 const RUNNING = () =>
   document.querySelector('[data-testid="stApp"]').getAttribute('data-test-script-state') === 'running';
+
+// run before the page's own scripts (an init script): the page's websockets deliver what the server sends, except
+// while window.__holding is true, when each message waits, in order, until window.__releaseHeld() delivers them.
+// window.__holdAtRun() sets __holding at the next change of the run state to "running": the page then shows a run
+// under way whatever the server has done since.
+const HOLD_SOCKETS = () => {
+  const Native = window.WebSocket;
+  const held = [];
+  window.__holding = false;
+  window.__releaseHeld = () => {
+    window.__holding = false;
+    held.splice(0).forEach((deliver) => deliver());
+  };
+  window.__holdAtRun = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    const watch = new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') !== 'running') return;
+      window.__holding = true;
+      watch.disconnect();
+    });
+    watch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  };
+  const holding = (socket, fn) => (e) => (window.__holding ? held.push(() => fn.call(socket, e)) : fn.call(socket, e));
+  window.WebSocket = class extends Native {
+    set onmessage(fn) { super.onmessage = typeof fn === 'function' ? holding(this, fn) : fn; }
+    get onmessage() { return super.onmessage; }
+    addEventListener(type, fn, options) {
+      return super.addEventListener(type, type === 'message' && typeof fn === 'function' ? holding(this, fn) : fn,
+                                    options);
+    }
+  };
+};
+
+// whether the page's websockets hold what the server sends (HOLD_SOCKETS)
+const HOLDING = () => window.__holding === true;
+
+// HOLD_SOCKETS's two controls: hold from the next run's start; deliver what is held
+const HOLD_AT_RUN = () => window.__holdAtRun();
+const RELEASE_HELD = () => window.__releaseHeld();
 
 // what RECORD_RUNS_AND_STEPS has recorded so far
 const RUNS_AND_STEPS = () => window.__runsAndSteps;

@@ -6,8 +6,6 @@ sidebar saved as a file and loaded back in a new browser; a bad file refused."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 
 import pytest
 
@@ -57,27 +55,29 @@ def test_a_pagedown_pressed_right_after_opening_the_lesson_is_kept(app_server, n
 
 
 def test_a_pagedown_right_after_opening_the_lesson_while_a_run_is_under_way_is_kept(app_server, new_page):
-    """The same, with a run of the page under way at the click (the sentence just sent; the server held still, by
-    a stop signal, until the click and the press are made): that run is the one before the lesson's. The lesson opens
-    and the press moves it to its second scene; it is pressed once, once the run state has changed."""
+    """The same, with a run of the page under way at the click (the sentence just sent): that run is the one before
+    the lesson's. The page holds what the server sends from the moment that run shows as begun until the click and
+    the press are made, so that it still shows the run under way, whatever the server has done since. The lesson
+    opens and the press moves it to its second scene; it is pressed once, once the run state has changed."""
     lesson = scenes.builtin()
     page = new_page(viewport=(1920, 1080))
+    page.add_init_script(script=f"({page_checks.PROBES['HOLD_SOCKETS']})()")
     page.goto(app_server.url)
     settle(page)
     click_toggle(page, "sb:presenter")
     laid_out_for_the_page(page)
     page.evaluate(page_checks.PROBES["RECORD_RUNS_AND_STEPS"])
+    page.evaluate(page_checks.PROBES["HOLD_AT_RUN"])
     box = by_key(page, "pr:sentence").locator("input")
-    box.fill(" ".join(["the cat sat on the mat and looked at me"] * 6))  # 60 words: a run long enough to catch
+    box.fill("나는 오늘 학교에 간다")
     box.press("Enter")
-    page.wait_for_function(page_checks.PROBES["RUNNING"], timeout=60000)
-    os.kill(app_server.proc.pid, signal.SIGSTOP)
+    page.wait_for_function(page_checks.PROBES["HOLDING"], timeout=60000)
     try:
-        assert page.evaluate(page_checks.PROBES["RUNNING"])  # the server stopped with the run still under way
+        assert page.evaluate(page_checks.PROBES["RUNNING"])
         page.locator("[data-testid='stMain'] button", has_text="기본 수업 열기").click()
         page.keyboard.press("PageDown")
     finally:
-        os.kill(app_server.proc.pid, signal.SIGCONT)
+        page.evaluate(page_checks.PROBES["RELEASE_HELD"])
     page.wait_for_function("() => document.body.innerText.includes('장면 2 / 9')", timeout=60000)
     settle(page)
     assert path_of(page) == lesson[1].page
