@@ -401,22 +401,39 @@ def test_the_check_for_web_code_finds_it(snippet):
     assert any(re.search(p, snippet) for p in WEB_CODE.values()), snippet
 
 
-def test_the_browser_tests_probes_parse_and_each_is_read_by_its_name(tmp_path):
-    """tests/e2e/page_checks.js, the probes the browser walks evaluate in a page, is a script Node can parse, and
-    page_checks reads every `const` of it by name, each whole."""
+PROBE_FILES = sorted((ROOT / "tests" / "e2e").glob("*.js"))
+
+
+@pytest.mark.parametrize("path", PROBE_FILES, ids=[p.name for p in PROBE_FILES])
+def test_the_browser_tests_probes_parse_and_each_is_read_by_its_name(tmp_path, path):
+    """Each .js file of tests/e2e (page_checks.js, and beside a module the JavaScript it evaluates in a page) is a
+    script Node can parse, and page_checks.probes reads every `const` of it by name, each whole."""
     from tests.e2e import page_checks
 
-    source = page_checks.PROBES_FILE.read_text(encoding="utf-8")
-    copy = tmp_path / "page_checks.cjs"
+    source = path.read_text(encoding="utf-8")
+    copy = tmp_path / f"{path.stem}.cjs"
     copy.write_text(source, encoding="utf-8")
     checked = subprocess.run([node(), "--check", str(copy)], capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0, checked.stderr
-    assert list(page_checks.PROBES) == re.findall(r"^const (\w+) = ", source, re.MULTILINE)
-    for name, body in page_checks.PROBES.items():  # each a whole function: Node parses it alone
-        alone = tmp_path / f"{name}.cjs"
-        alone.write_text(f"const probe = {body};\n", encoding="utf-8")
-        checked = subprocess.run([node(), "--check", str(alone)], capture_output=True, text=True, timeout=60)
-        assert checked.returncode == 0, (name, checked.stderr)
+    found = page_checks.probes(path)
+    assert list(found) == re.findall(r"^const (\w+) = ", source, re.MULTILINE)
+    # each a whole expression: Node parses it alone (in one file, for one start of Node)
+    alone = tmp_path / f"{path.stem}-alone.cjs"
+    alone.write_text("".join(f"const probe{k} = ({body});\n" for k, body in enumerate(found.values())),
+                     encoding="utf-8")
+    checked = subprocess.run([node(), "--check", str(alone)], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, (path.name, checked.stderr)
+
+
+def test_the_browser_tests_keep_their_javascript_in_js_files():
+    """No module of tests/e2e assigns a JavaScript function to a name in a Python string: it goes in the module's
+    .js file (read with page_checks.probes). Short expressions passed straight to evaluate stay where they are used."""
+    found = []
+    for f in sorted((ROOT / "tests" / "e2e").glob("*.py")):
+        for m in re.finditer(r'^([A-Z_][A-Z0-9_]*) = f?(?:"""|"|\')\s*(?:\(?[\w, ]*\)?\s*=>|function\b|\(\(\) =>)',
+                             f.read_text(encoding="utf-8"), re.MULTILINE):
+            found.append(f"{f.name}: {m.group(1)}")
+    assert not found, found
 
 
 def test_the_apps_own_markup_reaches_the_page_as_written():

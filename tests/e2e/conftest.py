@@ -35,27 +35,14 @@ from tests.e2e.driver import (
     StreamlitServer,
     start_server,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 E2E_DIR = Path(__file__).resolve().parent
 CONSOLE_LINES_KEPT = 300
 # What the page looked like to Streamlit when the test failed: connection, script state, what is stale.
-PAGE_STATE_JS = """
-() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  const status = document.querySelector('[data-testid="stStatusWidget"]');
-  return {
-    readyState: document.readyState,
-    hasApp: !!app,
-    scriptState: app && app.getAttribute('data-test-script-state'),
-    connection: app && app.getAttribute('data-test-connection-state'),
-    status: status && status.innerText,
-    stale: document.querySelectorAll('[data-testid="stElementContainer"][data-stale="true"]').length,
-    elements: document.querySelectorAll('[data-testid="stElementContainer"]').length,
-    heading: (document.querySelector('[data-testid="stMain"] h1') || {}).innerText || null,
-    bodyText: (document.body && document.body.innerText || '').slice(0, 600),
-  };
-}
-"""
+PAGE_STATE_JS = JS["PAGE_STATE_JS"]
 
 
 def _ci() -> bool:

@@ -45,7 +45,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e import page_checks
+from tests.e2e.page_checks import probes
 from tests.tools import free_port
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -247,24 +250,7 @@ def wait_for_app(page, timeout: float = 30000, settle_ms: float = 300) -> None:
 # opened page whose first run waits for its turn) looks idle, and a run that has drawn its first chart has charts; a
 # drawn chart of a run that then stays idle for settleMs is a finished run. Every chart, not n: a chart whose box came
 # last in the run may still be loading its plot (seen on a busy machine: ⑦'s second weights chart, ④'s output chart).
-_SETTLED_JS = """
-([settleMs, sel, n]) => {
-  const charts = sel ? document.querySelectorAll(sel) : [];  // every chart's box, drawn or not yet
-  const drawn = !sel || (charts.length >= n && [...charts].every(c => c.querySelector('.js-plotly-plot svg.main-svg')));
-  const app = document.querySelector('[data-testid="stApp"]');
-  const status = document.querySelector('[data-testid="stStatusWidget"]');
-  const idle = drawn && !!app
-    && ['notRunning', 'compilationError'].includes(app.getAttribute('data-test-script-state'))
-    && app.getAttribute('data-test-connection-state') === 'CONNECTED'
-    && !!document.querySelector('[data-testid="stMain"]')
-    && !(status && /Running|Stop/.test(status.innerText || ''))
-    && !document.querySelector('[data-testid="stElementContainer"][data-stale="true"]');
-  const now = performance.now();
-  if (!idle) { window.__e2eSettledSince = null; return false; }
-  if (window.__e2eSettledSince == null) window.__e2eSettledSince = now;
-  return now - window.__e2eSettledSince >= settleMs;
-}
-"""
+_SETTLED_JS = JS["_SETTLED_JS"]
 
 
 def wait_for_settled(page, n_min: int = 1, timeout: float = 30000, settle_ms: float = 300) -> None:
@@ -320,20 +306,11 @@ def plotly_tick_labels(page, all_axes: bool = True) -> list[str]:
     return page.locator(sel).all_text_contents()
 
 
-_CONTENT_HEIGHT_JS = """
-() => Math.ceil(Math.max(
-  document.documentElement.scrollHeight,
-  ...[...document.querySelectorAll(
-      '[data-testid="stMain"], [data-testid="stAppViewContainer"], [data-testid="stSidebarContent"]')]
-    .map(e => e.scrollHeight + e.getBoundingClientRect().top)))
-"""
+_CONTENT_HEIGHT_JS = JS["_CONTENT_HEIGHT_JS"]
 
 
-_RESIZED_JS = """
-(h) => innerHeight === h && [...document.querySelectorAll('.js-plotly-plot')].every(gd => !gd._fullLayout
-  || gd.getBoundingClientRect().width === 0 || Math.abs(gd._fullLayout.width - gd.getBoundingClientRect().width) <= 1)
-"""
-_TWO_FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+_RESIZED_JS = JS["_RESIZED_JS"]
+_TWO_FRAMES_JS = JS["_TWO_FRAMES_JS"]
 
 
 def screenshot(page, path, full_page: bool = True, max_height: int = 16000) -> Path:
@@ -368,22 +345,11 @@ SIDEBAR = SEL_SIDEBAR
 SIDEBAR_LINKS = f'{SIDEBAR} a[data-testid="stPageLink-NavLink"]'
 
 # For every rendered heatmap: is the first row drawn above the second (row 0 at the top)?
-ROW0_ON_TOP_JS = """
-() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(gd =>
-  (gd._fullData || []).filter(t => t.type === 'heatmap' && t.z && t.z.length > 1).map(t => {
-    const ya = gd._fullLayout[(t.yaxis || 'y').replace('y', 'yaxis')];
-    return ya.l2p(0) < ya.l2p(1);
-  }))
-"""
+ROW0_ON_TOP_JS = JS["ROW0_ON_TOP_JS"]
 
 # Every tick label text of every chart, read from Plotly's own layout (ticktext), so labels hidden by
 # rotation or size are still counted.
-TICK_TEXTS_JS = """
-() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(gd => {
-  const L = gd._fullLayout || {};
-  return Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k)).flatMap(k => L[k].ticktext || []);
-})
-"""
+TICK_TEXTS_JS = JS["TICK_TEXTS_JS"]
 
 
 def key_class(key: str) -> str:
@@ -403,33 +369,12 @@ def chart_by_name(page, name: str):
 
 
 # The chart names on the page, in page order, read from their containers' key classes.
-CHART_NAMES_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"]')]
-  .filter(el => el.querySelector('.js-plotly-plot'))
-  .map(el => [...el.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length))
-"""
+CHART_NAMES_JS = JS["CHART_NAMES_JS"]
 
 # One chart as drawn: its title, and per trace (in gd.calcdata order): heatmap z rows as given (NaN → null) and
 # as drawn (`drawn_z`, gd.calcdata: what an animation frame changes while gd.data stays; padded to the axis'
 # categories), line/bar y, the text in cells, the hover template, the legend name.
-CHART_JS = """
-gd => ({
-  title: ((gd.layout.title || {}).text || '').replaceAll('<br>', ' '),
-  traces: (gd.calcdata || []).map(cd => {
-    const t = cd[0].trace;
-    const plain = v => (v === null || v === undefined || Number.isNaN(v)) ? null : v;
-    return {
-      type: t.type, name: t.name || '', mode: t.mode || '', hover: t.hovertemplate || '',
-      z: t.type === 'heatmap' ? Array.from(t.z, row => Array.from(row, plain)) : null,
-      drawn_z: t.type === 'heatmap' ? Array.from(cd[0].z, row => Array.from(row, plain)) : null,
-      y: t.type !== 'heatmap' && t.y ? Array.from(t.y, plain) : null,
-      text: t.text ? Array.from(t.text, r => (Array.isArray(r) ? Array.from(r) : r)) : null,
-    };
-  }),
-  frames: (gd._transitionData && gd._transitionData._frames || []).map(f => f.name),
-  slider: gd._fullLayout.sliders && gd._fullLayout.sliders.length ? gd._fullLayout.sliders[0].active : null,
-})
-"""
+CHART_JS = JS["CHART_JS"]
 
 
 def chart_names(page) -> list[str]:
@@ -530,7 +475,7 @@ def chart_count(page) -> int:
 
 # a data editor's cells in its accessibility table: the first row's label, its first data cell, the selected one
 LABEL_CELL, FIRST_CELL = "glide-cell-0-0", "glide-cell-1-0"
-SELECTED_CELL_JS = "(g.querySelector('td[aria-selected=\"true\"]') || {}).id"
+SELECTED_CELL_JS = JS["SELECTED_CELL_JS"]
 CELL_EDITOR = "#portal textarea, #portal input"  # the editor the grid opens over a cell
 
 
@@ -578,16 +523,7 @@ def edit_first_cell(page, name: str, value: str) -> None:
 
 
 # (an element) shown, and its height the same over the last 5 animation frames
-STEADY_JS = """
-(el) => {
-  const h = el.getClientRects().length ? el.getBoundingClientRect().height : -1;
-  const seen = (el.__steady = el.__steady || []);
-  if (seen.length && performance.now() - seen[seen.length - 1].t < 12) return false;  // one sample a frame
-  seen.push({h, t: performance.now()});
-  const last = seen.slice(-5);
-  return h > 0 && last.length === 5 && last.every((s) => s.h === h);
-}
-"""
+STEADY_JS = JS["STEADY_JS"]
 
 
 def open_drawer(page, title_key: str, scope: str = SIDEBAR) -> None:
@@ -631,13 +567,7 @@ def upload_state(page, path) -> None:
 
 # What the lecturer sees of the state on any page: presenter mode (the sidebar's switch), the T the sidebar's T
 # control shows, and the page's error message, if any
-LECTURER_STATE_JS = """() => {
-  const toggle = document.querySelector('.st-key-sb-presenter input');
-  const t = document.querySelector('.attention-t-value');
-  const alert = document.querySelector('[data-testid="stMain"] [data-testid="stAlertContentError"]');
-  return {presenter: !!(toggle && toggle.checked), t: t ? t.textContent.trim() : null,
-          error: alert ? alert.textContent.slice(0, 120) : null};
-}"""
+LECTURER_STATE_JS = JS["LECTURER_STATE_JS"]
 
 
 # The T control (attention_core/ui/tcontrol): a range input whose steps the browser previews; it tells the server

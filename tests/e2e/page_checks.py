@@ -30,10 +30,25 @@ PROBES_FILE = Path(__file__).with_suffix(".js")
 
 
 def probes(path: Path = PROBES_FILE) -> dict[str, str]:
-    """The functions of page_checks.js by name: each `const NAME = ` at the start of a line, up to the next."""
+    """The functions of a probe file (page_checks.js, or the .js beside a test module) by name: each `const NAME = ` at
+    the start of a line, up to the next. A probe that names another of its file (`await (SUMS_JS)()`) gets that one's
+    text in its place, so that each stands alone in a page."""
     text = path.read_text(encoding="utf-8")
-    found = re.findall(r"^const (\w+) = (.*?);\s*(?=^const |^//|\Z)", text, re.MULTILINE | re.DOTALL)
-    return {name: body for name, body in found}
+    found = dict(re.findall(r"^const (\w+) = (.*?);\s*(?=^const |^//|\Z)", text, re.MULTILINE | re.DOTALL))
+
+    def inline(own: str, body: str, named: dict[str, str]) -> str:
+        def put(m: re.Match) -> str:
+            word = m.group(0)
+            return f"({named[word]})" if word in named and word != own else word
+
+        return re.sub(r"\b[A-Z][A-Z0-9_]*\b", put, body)
+
+    for _ in range(len(found)):  # bounded: a chain of names at most as long as the file's list
+        inlined = {name: inline(name, body, found) for name, body in found.items()}
+        if inlined == found:
+            break
+        found = inlined
+    return found
 
 
 PROBES = probes()

@@ -11,46 +11,24 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
 import numpy as np
 
 from attention_core import figures, theme
 from attention_core.i18n import text
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 TITLE_PAGES = ("score", "temperature", "learn")
 
 # Per chart: its svg box, its axis titles (box, number of lines) and tick label boxes, its title's lines.
-TITLES_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].map(gd => {
-  const box = el => { const r = el.getBoundingClientRect();
-                      return {l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; };
-  const svg = box(gd.querySelector('svg.main-svg'));
-  const axis = (title, ticks) => [...gd.querySelectorAll(title)].filter(t => t.textContent.trim()).map(t => ({
-    text: t.textContent, box: box(t), lines: Math.max(1, t.querySelectorAll('tspan.line').length),
-    ticks: [...gd.querySelectorAll(ticks)].filter(k => k.textContent.trim()).map(k => ({text: k.textContent,
-                                                                                      box: box(k)})),
-  }));
-  const gtitle = gd.querySelector('.gtitle');
-  const lines = !gtitle ? [] : (gtitle.querySelectorAll('tspan.line').length
-    ? [...gtitle.querySelectorAll('tspan.line')].map(t => t.textContent) : [gtitle.textContent]);
-  return {svg, y: axis('.g-ytitle text.ytitle', '.ytick text'), x: axis('.g-xtitle text.xtitle', '.xtick text'),
-          title: lines};
-})
-"""
+TITLES_JS = JS["TITLES_JS"]
 
 # The T control on the page (tcontrol: its name and value above the range, no end labels) and the first caption
 # under it that shares its columns.
-SLIDER_JS = """
-() => {
-  const box = el => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
-  const shown = el => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
-  const control = [...document.querySelectorAll('[data-testid="stMain"] .attention-t')].find(shown);
-  const bar = box(control);
-  const below = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stCaptionContainer"]')]
-    .map(box).filter(c => c.t >= bar.t && c.l < bar.r && c.r > bar.l).sort((a, c) => a.t - c.t);
-  return {bar, caption: below[0] || null};
-}
-"""
+SLIDER_JS = JS["SLIDER_JS"]
 
 
 def overlap(a: dict, b: dict, gap: float = 0.5) -> bool:
@@ -58,37 +36,11 @@ def overlap(a: dict, b: dict, gap: float = 0.5) -> bool:
 
 
 # Per axis of every chart: how many categories, and each drawn tick label's box and font size.
-TICKS_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] .st-key-chart-pipeline .js-plotly-plot')].flatMap(gd => {
-  const L = gd._fullLayout;
-  return Object.keys(L).filter(k => /^[xy]axis[0-9]*$/.test(k)).map(k => {
-    const id = k[0] + k.slice(5);
-    const ticks = [...gd.querySelectorAll(`.${id}tick text`)].filter(t => t.textContent.trim()).map(t => {
-      const r = t.getBoundingClientRect();
-      return {text: t.textContent, l: r.left, t: r.top, r: r.right, b: r.bottom,
-              size: parseFloat(getComputedStyle(t).fontSize)};
-    });
-    return {axis: k, categories: (L[k]._categories || []).length, ticks};
-  });
-})
-"""
+TICKS_JS = JS["TICKS_JS"]
 
 
 # Every heatmap trace on the page, as drawn: its numbers, whether it prints them, and its cells' size in px.
-CELLS_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
-  const box = gd.closest('[class*="st-key-chart-"]');
-  const name = [...box.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length);
-  const L = gd._fullLayout;
-  return (gd.calcdata || []).map(cd => cd[0]).filter(c => c.trace.type === 'heatmap' && c.z && c.z.length)
-    .map(c => {
-      const t = c.trace, z = c.z.map(r => Array.from(r, v => (Number.isFinite(v) ? v : 0)));
-      const xa = L['xaxis' + (t.xaxis || 'x').slice(1)], ya = L['yaxis' + (t.yaxis || 'y').slice(1)];
-      const left = !!(gd.layout.meta && gd.layout.meta.numbers_left_out);
-      return {name, z, text: !!t.texttemplate, left, w: xa._length / z[0].length, h: ya._length / z.length};
-    });
-})
-"""
+CELLS_JS = JS["CELLS_JS"]
 
 
 

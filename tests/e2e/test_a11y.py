@@ -9,6 +9,7 @@ instead of being cut under the text-spacing style."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,38 +18,20 @@ from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
 from attention_core.ui.a11y import UI_NAMES
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, path_of, settle, switch_language
-from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH
+from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH, probes
 from tests.e2e.test_axe import open_sidebar, sidebar_open
 from tests.e2e.test_t_player import app_state
 
-CHARTS_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"]')].map(e => {
-  const gd = e.querySelector('.js-plotly-plot');
-  const heat = gd ? (gd._fullData || []).filter(t => t.type === 'heatmap' && !(t.text || []).flat().includes('✕')) : [];
-  return {
-    name: e.className.match(/st-key-chart-(\\S+)/)[1],
-    role: e.getAttribute('role'), label: e.getAttribute('aria-label') || '',
-    title: gd && gd.layout.title ? String(gd.layout.title.text || '').replace(/<br>/g, ' ') : '',
-    heatmapRows: heat.map(t => (t.z || []).length),
-  };
-})
-"""
-TABLES_JS = """
-name => [...document.querySelectorAll(`.st-key-table-${name} table`)].map(t => ({
-  cols: t.querySelectorAll('thead th[scope="col"]').length,
-  rows: t.querySelectorAll('tbody th[scope="row"]').length,
-  cells: t.querySelectorAll('tbody td').length,
-}))
-"""
-ACTIVE_JS = "() => { const a = document.activeElement; return {tag: a.tagName, text: (a.textContent || '').trim()}; }"
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+
+CHARTS_JS = JS["CHARTS_JS"]
+TABLES_JS = JS["TABLES_JS"]
+ACTIVE_JS = JS["ACTIVE_JS"]
 STUDENT_TARGETS = ", ".join(f'[data-testid="stMain"] {sel}' for sel in (
     '[data-testid="stTooltipIcon"] button', 'button[data-variant="segmented_control"]',
     '[data-testid="stSelectbox"] div:has(> input[role="combobox"])', '[data-testid="stBaseButton-primary"]',
     '[data-testid="stBaseButton-secondary"]'))
-WAIT_LABELLED = """
-() => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"]')]
-  .every(e => e.getAttribute('role') === 'figure' && e.getAttribute('aria-label'))
-"""
+WAIT_LABELLED = JS["WAIT_LABELLED"]
 
 
 def plain(title: str) -> str:
@@ -206,62 +189,7 @@ def test_on_a_phone_no_toolbar_and_the_sidebar_folds_after_a_step_link(app_serve
 # The focus ring of the focused control, as drawn: the element that carries it (the control, or what the app's
 # style sheet rings for it: a toggle's drawn switch, a select box's frame, a slider's thumb), its outline, and the
 # contrast of the outline's colour against the background behind it (WCAG 1.4.11: ≥ 3:1).
-RING_JS = """
-() => {
-  const a = document.activeElement;
-  if (!a || a === document.body) return null;
-  // Streamlit's data grids draw their own focus, a ring around the focused cell, in their canvas
-  if (a.tagName === 'CANVAS' && a.closest('[data-testid="stDataFrame"]')) return {grid: true};
-  const rgb = c => { const m = c.match(/[\\d.]+/g) || []; return m.map(Number); };
-  const lum = ([r, g, b]) => [r, g, b]
-    .map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
-  const behind = el => {  // the first opaque background from el up (semi-transparent ones laid over it)
-    const layers = [];
-    for (let e = el; e; e = e.parentElement) {
-      const c = rgb(getComputedStyle(e).backgroundColor);
-      const alpha = c.length > 3 ? c[3] : 1;
-      if (alpha > 0) layers.push([c.slice(0, 3), alpha]);
-      if (alpha >= 1) break;
-    }
-    let out = [255, 255, 255];
-    for (const [c, alpha] of layers.reverse()) out = out.map((v, i) => v * (1 - alpha) + c[i] * alpha);
-    return out;
-  };
-  const box = a.closest('[data-testid="stCheckbox"]');
-  const candidates = [a.closest('[data-testid="stSlider"] div:has(> div > input[type="range"])'),  // input hidden
-    box && box.querySelector('label > span + div'), a.closest('[data-testid="stSelectbox"] [role="group"]'),
-    a.closest('[data-testid="stTextInputRootElement"]'), a];
-  const ring = candidates.find(e => e && getComputedStyle(e).outlineStyle !== 'none'
-                                     && parseFloat(getComputedStyle(e).outlineWidth) > 0);
-  const what = (a.getAttribute('aria-label') || a.textContent || a.tagName).trim().slice(0, 40);
-  const where = a.closest('[class*="st-key-"]');
-  const name = [a.tagName, where ? [...where.classList].find(c => c.startsWith('st-key-')) : '', what].join(' ');
-  if (!ring) return {name, ok: false, why: 'no outline'};
-  const s = getComputedStyle(ring);
-  const inside = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0;  // a ring drawn inside the control
-  const fg = lum(rgb(s.outlineColor)), bg = lum(behind(inside ? ring : ring.parentElement || ring));
-  const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-  const r = ring.getBoundingClientRect();
-  // the ring is drawn whole: no box of the widget itself (up to its element container) that hides what overflows
-  // it cuts the outline, which lies outside the element (the page's scrolling boxes bring the control into view)
-  const out = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth);
-  const clipped = [];
-  const widget = ring.closest('[data-testid="stElementContainer"]');
-  for (let e = ring.parentElement; e && widget && widget.contains(e); e = e.parentElement) {
-    const cs = getComputedStyle(e);
-    if (![cs.overflowX, cs.overflowY].some(o => o === 'hidden' || o === 'clip')) continue;
-    const c = e.getBoundingClientRect();
-    if (r.left - out < c.left - 0.5 || r.right + out > c.right + 0.5 || r.top - out < c.top - 0.5
-        || r.bottom + out > c.bottom + 0.5) clipped.push(e.tagName + '.' + (e.getAttribute('data-testid') || ''));
-    break;  // the nearest clipping box decides
-  }
-  const ok = s.outlineStyle === 'solid' && parseFloat(s.outlineWidth) >= 2 && ratio >= 3 && r.width > 0 && r.height > 0
-    && !clipped.length;
-  return {name, ok, why: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${ratio.toFixed(2)}:1` +
-                         (clipped.length ? ' clipped by ' + clipped.join(' ') : '')};
-}
-"""
+RING_JS = JS["RING_JS"]
 
 
 class Keyboard:
@@ -379,15 +307,7 @@ def _nodes(node: dict) -> list[dict]:
 STREAMLIT_THUMBS = '[data-testid="stMain"] [data-testid="stSlider"] div:has(> div > input[type="range"])'
 # Points of a 44 × 44 square around each Streamlit thumb's centre (its four corners, 1 px inside, and the
 # middle of each side): is the element there the thumb (or inside it)? A press there grabs the thumb.
-THUMB_HITS_JS = """
-([sel, half]) => [...document.querySelectorAll(sel)].map(t => {
-  t.scrollIntoView({block: 'center'});
-  const r = t.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
-  const d = half - 1, points = [[-d, -d], [d, -d], [-d, d], [d, d], [0, -d], [0, d], [-d, 0], [d, 0]];
-  return points.filter(([dx, dy]) => { const e = document.elementFromPoint(cx + dx, cy + dy);
-                                       return !(e && t.contains(e)); });
-})
-"""
+THUMB_HITS_JS = JS["THUMB_HITS_JS"]
 
 
 def test_on_a_phone_slider_thumbs_are_44_px_targets(app_server, new_page):
@@ -431,8 +351,7 @@ def test_on_a_phone_slider_thumbs_are_44_px_targets(app_server, new_page):
     assert missed and not any(missed), missed
 
 
-FOCUS_WHERE_JS = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
-  return {sidebar: !!a.closest('[data-testid="stSidebar"]'), x: r.x, w: r.width, tag: a.tagName}; }"""
+FOCUS_WHERE_JS = JS["FOCUS_WHERE_JS"]
 
 
 def test_a_folded_sidebar_takes_no_tab_stop(app_server, new_page):
@@ -451,14 +370,10 @@ def test_a_folded_sidebar_takes_no_tab_stop(app_server, new_page):
         assert not where["sidebar"] and where["x"] + where["w"] > 0, where
 
 
-FOCUSED_TOP_JS = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
-  const h = document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
-  return {top: r.top, height: r.height, header: h, inMain: !!a.closest('[data-testid="stMain"]'),
-          what: (a.getAttribute('aria-label') || a.textContent || a.tagName).trim().slice(0, 40)}; }"""
+FOCUSED_TOP_JS = JS["FOCUSED_TOP_JS"]
 
 
-LAST_IN_MAIN_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] a, [data-testid="stMain"] button')]
-  .filter(e => e.offsetParent).pop().focus()"""
+LAST_IN_MAIN_JS = JS["LAST_IN_MAIN_JS"]
 
 
 def test_a_control_focused_backwards_is_not_left_under_the_header(app_server, new_page):
@@ -479,11 +394,7 @@ def test_a_control_focused_backwards_is_not_left_under_the_header(app_server, ne
     assert not hidden, hidden[:5]
 
 
-T_CONTROL_A11Y_JS = """() => [...document.querySelectorAll('.attention-t-range')].map(i => {
-  const help = document.getElementById(i.getAttribute('aria-describedby') || '');
-  const out = i.closest('.attention-t').querySelector('output');
-  return {name: i.getAttribute('aria-label'), help: help ? help.textContent : null,
-          hidden: out.getAttribute('aria-hidden'), label: !!i.closest('.attention-t').querySelector('label')}; })"""
+T_CONTROL_A11Y_JS = JS["T_CONTROL_A11Y_JS"]
 
 
 def test_the_t_control_is_named_described_and_says_its_value_once(app_server, new_page):
@@ -499,11 +410,7 @@ def test_the_t_control_is_named_described_and_says_its_value_once(app_server, ne
                      "hidden": "true", "label": False}, c
 
 
-TRACK_JS = """() => {
-  const t = document.querySelector('.st-key-sb-presenter label > span:has(> input[role="switch"]) + div');
-  const sb = getComputedStyle(document.querySelector('[data-testid="stSidebarContent"]') ||
-                              document.querySelector('[data-testid="stSidebar"]')).backgroundColor;
-  return t ? {shadow: getComputedStyle(t).boxShadow, sidebar: sb} : null; }"""
+TRACK_JS = JS["TRACK_JS"]
 
 
 def test_a_toggle_s_edge_stands_out_from_its_background(app_server, new_page):
@@ -526,12 +433,7 @@ def test_a_toggle_s_edge_stands_out_from_its_background(app_server, new_page):
     assert figures.contrast(*hexed) >= 3.0 and figures.contrast(hexed[0], "#ffffff") >= 3.0
 
 
-FORCED_JS = """() => {
-  const track = document.querySelector('.st-key-sb-presenter label > span:has(> input[role="switch"]) + div');
-  const knob = track && track.firstElementChild;
-  const chosen = document.querySelector('.st-key-sb-lang button[data-selected="true"]');
-  return {forced: matchMedia('(forced-colors: active)').matches, track: getComputedStyle(track).borderTopStyle,
-          knob: getComputedStyle(knob).forcedColorAdjust, chosen: getComputedStyle(chosen).outlineStyle}; }"""
+FORCED_JS = JS["FORCED_JS"]
 
 
 def test_forced_colours_keep_toggles_and_the_chosen_segment_visible(app_server, new_page):
@@ -543,15 +445,7 @@ def test_forced_colours_keep_toggles_and_the_chosen_segment_visible(app_server, 
     assert page.evaluate(FORCED_JS) == {"forced": True, "track": "solid", "knob": "none", "chosen": "solid"}
 
 
-ENGLISH_NAMES_JS = """() => {
-  const names = [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))
-    .concat([...document.querySelectorAll('.modebar [data-title]')].map(e => e.getAttribute('data-title')));
-  const skip = document.querySelector('[data-testid="stSkipToContent"]');
-  const english = ["Help for ", "Link to heading", "Collapse sidebar", "Expand sidebar", "Open", "Copy to clipboard",
-                   "Main menu", "Zoom", "Pan", "Reset axes", "Fullscreen", "Download plot"];
-  return {english: names.filter(n => english.some(e => n === e || (e.endsWith(" ") || e === "Download plot" || e ===
-    "Zoom") && n.startsWith(e))), skip: skip ? skip.textContent : null};
-}"""
+ENGLISH_NAMES_JS = JS["ENGLISH_NAMES_JS"]
 
 
 def test_streamlit_and_plotly_names_speak_the_page_s_language(app_server, new_page):
@@ -568,8 +462,7 @@ def test_streamlit_and_plotly_names_speak_the_page_s_language(app_server, new_pa
     assert page.locator(f"[aria-label='{help_name}']").count()
 
 
-ACTIVE_KEY_JS = """() => { const a = document.activeElement; const k = a && a.closest('[class*="st-key-"]');
-  return {tag: a ? a.tagName : null, key: k ? [...k.classList].find(c => c.startsWith('st-key-')) : null}; }"""
+ACTIVE_KEY_JS = JS["ACTIVE_KEY_JS"]
 
 
 def test_a_control_pressed_away_hands_the_focus_to_its_successor_not_to_the_page(app_server, new_page):
@@ -595,21 +488,7 @@ def test_a_control_pressed_away_hands_the_focus_to_its_successor_not_to_the_page
     page.wait_for_function(f"() => ({ACTIVE_KEY_JS})().tag === 'H1'", timeout=30000)
 
 
-BOXES_JS = """() => [...document.querySelectorAll(':is([data-testid="stMain"], [data-testid="stSidebar"]) :is(' +
-    '[data-testid="stTextInputRootElement"], [data-testid="stNumberInputContainer"], ' +
-    '[data-testid="stTextAreaRootElement"], [data-testid="stSelectbox"] [role="group"])')]
-  .filter(e => e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility === 'visible')
-  .map(e => {
-    let behind = 'rgb(255, 255, 255)';
-    for (let p = e.parentElement; p; p = p.parentElement) {
-      const c = getComputedStyle(p).backgroundColor;
-      if (c !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(c)) { behind = c; break; }
-    }
-    const k = e.closest('[class*="st-key-"]'), s = getComputedStyle(e);
-    return {key: k ? [...k.classList].find(c => c.startsWith('st-key-')) : null, edge: s.borderTopColor,
-            fill: s.backgroundColor, behind, focused: e.matches(':focus-within'), ring: s.outlineStyle,
-            ringColor: s.outlineColor};
-  })"""
+BOXES_JS = JS["BOXES_JS"]
 
 
 def _over(css: str, under: tuple[float, ...]) -> tuple[float, ...]:
@@ -674,15 +553,7 @@ def test_text_and_select_boxes_edges_stand_out_from_the_page_and_their_fill(app_
 # The text-spacing bookmarklet's style (WCAG 1.4.12's four properties), on everything
 TEXT_SPACING_CSS = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important;"
                     " word-spacing: 0.16em !important; } p, li, dd, dt { margin-bottom: 2em !important; }")
-LABELS_JS = """() => [...document.querySelectorAll(':is([data-testid="stMain"], [data-testid="stSidebar"]) ' +
-    ':is(button, [data-testid="stMetricLabel"], [data-testid="stWidgetLabel"]) [data-testid="stMarkdownContainer"]')]
-  .filter(e => e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility === 'visible')
-  .map(e => {
-    const b = e.closest('button');
-    const cut = e.scrollWidth > e.clientWidth + 1 || (!!b && (b.scrollWidth > b.clientWidth + 1 ||
-                                                                b.scrollHeight > b.clientHeight + 1));
-    return {text: e.textContent.trim(), cut};
-  })"""
+LABELS_JS = JS["LABELS_JS"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

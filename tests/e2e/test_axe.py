@@ -32,7 +32,10 @@ from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e import page_checks, room_layout
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language
+from tests.e2e.page_checks import probes
 from tests.e2e.room_text import room_text_failures
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -49,13 +52,7 @@ SETTINGS = {
 }
 OPEN_SIDEBAR = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
 # every chart element has its role and name (the page's charts, and those the class draws under other keys)
-LABELLED_JS = """
-() => [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-chart-"]')]
-  .every(e => e.getAttribute('role') === 'figure' && e.getAttribute('aria-label'))
-  && [...document.querySelectorAll('.a11y-chart-name')].every(c => {
-    const e = document.querySelector('.' + c.dataset.chart);
-    return e && e.getAttribute('role') === 'figure' && e.getAttribute('aria-label') === c.textContent; })
-"""
+LABELLED_JS = JS["LABELLED_JS"]
 # Best-practice rules the audit holds the pages to as well: the headings' order (h1 → h2 → h3, no level
 # skipped) and one h1 per page. axe rates them moderate; here they fail like a serious violation.
 STRUCTURE_RULES = ["heading-order", "page-has-heading-one"]
@@ -222,8 +219,7 @@ def room_checks(key: str, presenter: bool) -> list:
     return checks
 
 
-NAMED_JS = "sel => { const e = document.querySelector(sel); return !!e && e.getAttribute('role') === 'figure'" \
-    " && (e.getAttribute('aria-label') || '').length > 10; }"
+NAMED_JS = JS["NAMED_JS"]
 
 
 @pytest.mark.parametrize("setting", ["laptop", "phone"])

@@ -8,37 +8,29 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from attention_core import codec
 from attention_core.ui import T_OPTIONS, web
 from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
 from tests.e2e.driver import t_control as t_control_of
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 PRESSES, GAP_MS, ROUNDS = 5, 60, 2
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js")).group(1))
 # when the page saw each step of a T control (its input event, before the control's own handler ends)
-RECORD_STEPS_JS = """
-() => {
-  window.__e2eSteps = [];
-  if (window.__e2eStepsOn) return;
-  window.__e2eStepsOn = true;
-  document.addEventListener('input', e => {
-    if (e.target.closest && e.target.closest('.attention-t')) window.__e2eSteps.push(performance.now());
-  }, true);
-}
-"""
+RECORD_STEPS_JS = JS["RECORD_STEPS_JS"]
 shown_t = t_shown
 # once the session's T control has drawn a T in the browser (the first burst), every chart of a T part is drawn in
 # place (ui/live_chart: Plotly.react on the same node), never mounted afresh by a T run: mounted afresh, a chart stood
 # blank for 13–316 ms after a burst while Plotly drew a new one (docs/performance.md, blank frames). MARK_JS marks
 # the drawn node of each and returns their keys; KEPT_JS lists those not kept.
 T_CHARTS = '[data-testid="stMain"] [class*="st-key-t-part-"] [class*="st-key-chart-"]'
-MARK_JS = f"""() => [...document.querySelectorAll('{T_CHARTS}')].map(box => {{
-  const gd = box.querySelector('.js-plotly-plot'); if (gd) gd.__e2eKept = 1;
-  return [...box.classList].find(c => c.startsWith('st-key-chart-'));
-}})"""
-KEPT_JS = "keys => keys.filter(k => !(document.querySelector(`.${k} .js-plotly-plot`) || {}).__e2eKept)"
+MARK_JS = JS["MARK_JS"]  # of the charts T_CHARTS finds
+KEPT_JS = JS["KEPT_JS"]
 # the pages whose T charts the control redraws (a page's own T parts); the others have none, or ⑥ by default none
 WITH_T_CHARTS = ("home", "temperature", "value", "residual", "order")
 
@@ -93,7 +85,7 @@ def bursts(page, key: str, first_right: bool) -> None:
         if key == "temperature":  # the page's own T slider follows the sidebar's
             assert shown_t(page, '[data-testid="stMain"]') == want, where
         if kept is None:  # after the first burst: the T charts as drawn in place from now on
-            kept = page.evaluate(MARK_JS)
+            kept = page.evaluate(MARK_JS, T_CHARTS)
             if key in WITH_T_CHARTS:
                 assert kept, key  # the check below has charts to check
         else:

@@ -9,6 +9,7 @@ a bound. The last test restarts the server on the same folder: the class and its
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from attention_core import analysis
@@ -16,17 +17,19 @@ from attention_core.codec import encode_link
 from attention_core.i18n import text
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
-from tests.e2e.page_checks import PHONE  # 390×844, touch, a phone's user agent
+from tests.e2e.page_checks import (
+    PHONE,  # 390×844, touch, a phone's user agent
+    probes,
+)
 from tests.e2e.test_axe import NAMED_JS, OPEN_SIDEBAR, Audits
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 STUDENTS = 6
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep
 WORDS = list(Scenario().labels)
 
-TALLY_JS = """() => {
-  const gd = document.querySelector('.st-key-class-tally .js-plotly-plot');
-  return gd && gd.data ? {y: gd.data[0].y, ticks: gd.layout.xaxis.ticktext} : null;
-}"""
+TALLY_JS = JS["TALLY_JS"]
 
 
 def tally(page) -> dict | None:
@@ -186,7 +189,7 @@ def test_a_restarted_server_keeps_the_class_and_its_answers(new_page, tmp_path):
         assert_no_exception(student)
 
 
-JOINED_JS = """() => { const el = document.querySelector('.st-key-class-card'); return el ? el.innerText : null; }"""
+JOINED_JS = JS["JOINED_JS"]
 
 
 def test_the_join_link_opened_again_is_the_same_student_and_an_ended_class_leaves_the_screen(class_server,

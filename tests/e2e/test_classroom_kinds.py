@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from pathlib import Path
 
 import numpy as np
 
@@ -24,9 +25,11 @@ from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, settle, wait_for_app
-from tests.e2e.page_checks import PHONE_UA
+from tests.e2e.page_checks import PHONE_UA, probes
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_axe import NAMED_JS, Audits
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 STUDENTS = 5
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA}
@@ -40,18 +43,8 @@ SPREADS = [[60, 0, 40, 0], [70, 5, 20, 5], [50, 10, 30, 10], [40, 20, 30, 10], [
 LANGS = ["ko", "en", "ko", "ko", "ko"]  # each phone's language (the second opens the link in English)
 AUDITED = (0, 1)  # the phones whose every step is audited
 
-CHART_JS = """sel => {
-  const gd = document.querySelector(sel + ' .js-plotly-plot');
-  if (!gd || !gd.data || !gd.calcdata) return null;
-  // a heatmap's z as drawn (the figure's own may travel as a typed array): its calcdata
-  return gd.data.map((t, k) => ({y: t.y ? Array.from(t.y) : null, name: t.name || '',
-    z: t.type === 'heatmap' && gd.calcdata[k] ? gd.calcdata[k][0].z.map(r => Array.from(r)) : null}));
-}"""
-DEEP_FOCUS_JS = """() => {
-  let a = document.activeElement;
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-  return a ? (a.getAttribute('class') || '') : '';
-}"""
+CHART_JS = JS["CHART_JS"]
+DEEP_FOCUS_JS = JS["DEEP_FOCUS_JS"]
 
 
 def chart(page, key: str) -> list | None:

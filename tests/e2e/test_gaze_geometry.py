@@ -4,36 +4,19 @@ coincident keys share one label, and the page says they coincide."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
 from tests.e2e.driver import settle
+from tests.e2e.page_checks import probes
 
-LABEL_BOXES_JS = """
-() => {
-  const gd = [...document.querySelectorAll('.js-plotly-plot')]
-    .find(g => (g.data || []).some(t => t.name === 'K labels'));
-  if (!gd) return null;
-  gd.scrollIntoView();
-  return [...gd.querySelectorAll('.scatterlayer .trace')].flatMap(tr => [...tr.querySelectorAll('.textpoint text')])
-    .map(t => {
-      const r = t.getBoundingClientRect();
-      return {text: t.textContent, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom};
-    });
-}
-"""
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+
+LABEL_BOXES_JS = JS["LABEL_BOXES_JS"]
 
 # The geometry chart is drawn at its box's width, with its labels' text in place.
-GEOMETRY_DRAWN_JS = """
-() => {
-  const gd = [...document.querySelectorAll('.js-plotly-plot')]
-    .find(g => (g.data || []).some(t => t.name === 'K labels'));
-  if (!gd || !gd._fullLayout) return false;
-  const w = gd.getBoundingClientRect().width;
-  return w > 0 && Math.abs(gd._fullLayout.width - w) <= 1
-    && gd.querySelectorAll('.scatterlayer .textpoint text').length > 0;
-}
-"""
+GEOMETRY_DRAWN_JS = JS["GEOMETRY_DRAWN_JS"]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (390, 844)])

@@ -17,25 +17,17 @@ from attention_core.handout import charts
 from attention_core.i18n import text
 from attention_core.registry import LANGS
 from tests.e2e.driver import click_button, open_tools, poll_until, settle
+from tests.e2e.page_checks import probes
 from tests.e2e.test_axe import AXE_JS, FAILING, RUN_AXE_JS, STRUCTURE_RULES, TAGS, summary
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 pytestmark = pytest.mark.e2e
 
 APP = "http://127.0.0.1:9"  # never opened: the links only have to be there
-READY = ("() => !!(window.__handout && document.querySelector('section.scene:not([hidden]) .plot .main-svg') "
-         "&& window.__handout.state.pending)")
+READY = JS["READY"]
 # what the page drew for chart `k`: its traces' numbers and texts, and its title
-DRAWN_JS = """
-async (k) => {
-  await window.__handout.state.pending;
-  const gd = window.__handout.plotOf(k);
-  return {T: window.__handout.state.T, title: gd.layout.title && gd.layout.title.text,
-    data: gd.data.map(t => ({z: t.z, x: t.x, y: t.y, text: t.text, width: t.line && t.line.width,
-                             opacity: t.opacity})),
-    shapes: (gd.layout.shapes || []).map(s => [s.x0, s.x1]),
-    notes: (gd.layout.annotations || []).map(a => [a.x, a.y, a.text])};
-}
-"""
+DRAWN_JS = JS["DRAWN_JS"]
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +38,7 @@ def lesson_file(tmp_path_factory) -> Path:
 
 
 # the visible controls (buttons, the range, the tables' switches, links) smaller than 44 px either way
-SMALL_CONTROLS_JS = """() => [...document.querySelectorAll('button, input, summary, a')]
-  .filter(e => e.offsetParent !== null).map(e => {
-    const r = e.getBoundingClientRect();
-    return [e.id || e.textContent.trim().slice(0, 30), r.width, r.height];
-  }).filter(([, w, h]) => w < 44 || h < 44)"""
+SMALL_CONTROLS_JS = JS["SMALL_CONTROLS_JS"]
 
 
 def wait_for(page, js: str, arg=None, timeout: float = 30.0) -> None:

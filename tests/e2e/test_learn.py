@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
 
 import numpy as np
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES
 from tests.e2e.driver import by_key, chart_by_name, chart_shown, go_to, settle
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 MAIN = '[data-testid="stMain"]'
 # The first metric is the step.
-STEP_AT_LEAST = """
-(n) => { const m = document.querySelector('[data-testid="stMain"] [data-testid="stMetricValue"]');
-         return m && parseInt(m.innerText) >= n; }
-"""
+STEP_AT_LEAST = JS["STEP_AT_LEAST"]
 
 
 def chart_data(page, name: str) -> dict:
@@ -118,28 +119,9 @@ def test_auto_train_advances_while_the_rest_of_the_page_answers(app_server, new_
 
 # Every animation frame until the step shown reaches `until` (or `limitMs` passes): the step and the names of the
 # charts drawn (a container with the chart's key holding a drawn Plotly plot).
-SAMPLE_JS = """
-([until, limitMs]) => new Promise(resolve => {
-  const out = []; const t0 = performance.now();
-  const step = () => { const m = document.querySelector('[data-testid="stMain"] [data-testid="stMetricValue"]');
-                       return m ? parseInt(m.innerText) : -1; };
-  const frame = () => {
-    const names = [...document.querySelectorAll('[class*="st-key-chart-"]')]
-      .filter(el => el.querySelector('.js-plotly-plot .main-svg'))
-      .map(el => [...el.classList].find(c => c.startsWith('st-key-chart-')).slice('st-key-chart-'.length));
-    const s = step(); out.push({step: s, charts: names});
-    if (s >= until || performance.now() - t0 > limitMs) resolve(out); else requestAnimationFrame(frame);
-  };
-  frame();
-})
-"""
+SAMPLE_JS = JS["SAMPLE_JS"]
 # Records the step shown at the next click anywhere in the page, before the app's own handlers see it.
-STEP_AT_CLICK_JS = """
-() => { window.__stepAtClick = null;
-        document.addEventListener('click', () => {
-          const m = document.querySelector('[data-testid="stMain"] [data-testid="stMetricValue"]');
-          window.__stepAtClick = m ? parseInt(m.innerText) : -1; }, {capture: true, once: true}); }
-"""
+STEP_AT_CLICK_JS = JS["STEP_AT_CLICK_JS"]
 CHARTS = {"curves", "bilinear", "weights-learned", "weights-hand-set", "replay"}
 
 

@@ -5,8 +5,12 @@ tests/e2e/test_axe.py, on the same page loads as the audit (tests/e2e/page_check
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.driver import settle
-from tests.e2e.page_checks import HEIGHT, PHONE_UA, WIDTH
+from tests.e2e.page_checks import HEIGHT, PHONE_UA, WIDTH, probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 
 def test_a_swipe_across_a_chart_scrolls_the_page(app_server, new_page):
@@ -47,23 +51,10 @@ def test_the_sidebar_still_opens_on_a_phone(app_server, new_page):
 
 
 
-PANEL_TITLES_JS = """
-name => [...document.querySelectorAll(`.st-key-chart-${name} .annotation-text`)].map(t => {
-  const r = t.getBoundingClientRect();
-  return [r.left, r.top, r.right, r.bottom];
-})
-"""
+PANEL_TITLES_JS = JS["PANEL_TITLES_JS"]
 # every row label's box and every colour bar's box of a chart (px)
-LABELS_AND_BARS_JS = """
-name => {
-  const gd = document.querySelector(`.st-key-chart-${name} .js-plotly-plot`);
-  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  const ticks = [...gd.querySelectorAll('g')].filter(g => /^y\\d*tick$/.test(g.getAttribute('class') || ''));
-  return {labels: ticks.map(g => g.querySelector('text')).filter(t => t && t.textContent.trim()).map(box),
-          bars: [...gd.querySelectorAll('g.colorbar rect.cbbg, g.colorbar rect.cbfill')].map(box)};
-}
-"""
-GRID_COLUMNS_JS = "name => document.querySelector(`.st-key-chart-${name} .js-plotly-plot`)._fullLayout.xaxis.domain[1]"
+LABELS_AND_BARS_JS = JS["LABELS_AND_BARS_JS"]
+GRID_COLUMNS_JS = JS["GRID_COLUMNS_JS"]
 
 
 def _overlap(a, b) -> bool:

@@ -3,6 +3,8 @@ on moves a step, and nothing of the page's first row sits under Streamlit's fixe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from attention_core.i18n import text
@@ -16,17 +18,16 @@ from tests.e2e.driver import (
     path_of,
     settle,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 # Key presses timed against a run that is just starting: the races they once lost (a blank page, a new page's
 # widgets reported back at their defaults) and how each was closed are in docs/reliability.md.
 
-HEADER_BOTTOM_JS = "() => document.querySelector('[data-testid=\"stHeader\"]').getBoundingClientRect().bottom"
+HEADER_BOTTOM_JS = JS["HEADER_BOTTOM_JS"]
 # The visible copy of each step button (Streamlit may keep a zero-size copy while a page is replaced).
-STEP_BOXES_JS = """
-() => ['prev', 'next'].map(w => [...document.querySelectorAll(`[data-testid="stMain"] .st-key-pr-${w} button`)]
-  .map(b => b.getBoundingClientRect()).filter(r => r.width > 0)
-  .map(r => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right}))[0])
-"""
+STEP_BOXES_JS = JS["STEP_BOXES_JS"]
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -113,15 +114,7 @@ def test_the_browser_side_self_check_finds_what_the_clicker_reads(app_server, ne
 
 
 # A Streamlit whose app element carries no run state: React sets the attribute through setAttribute, which drops it.
-NO_RUN_STATE_JS = """
-(() => {
-  const set = Element.prototype.setAttribute;
-  Element.prototype.setAttribute = function (name, value) {
-    if (name === "data-test-script-state") return;
-    return set.call(this, name, value);
-  };
-})();
-"""
+NO_RUN_STATE_JS = JS["NO_RUN_STATE_JS"]
 
 
 def test_without_streamlits_run_state_the_clicker_does_nothing_of_its_own(app_server, new_page):

@@ -6,6 +6,7 @@ sidebar saved as a file and loaded back in a new browser; a bad file refused."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,9 @@ from tests.e2e.driver import (
     settle,
     switch_language,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 
@@ -126,67 +130,16 @@ def test_a_scene_step_pressed_in_the_same_moment_as_a_fragments_change_is_kept(a
 
 # Is the scene's focus (drawn) on the screen, wholly, below the pinned bar that holds the caption, which is itself
 # on the screen below Streamlit's header?
-FOCUS_IN_VIEW_JS = """
-(cls) => {
-  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
-  const el = [...document.querySelectorAll(`[data-testid="stMain"] .${cls}`)].find(shown);
-  const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
-  if (!el || !bar || !el.querySelector('.js-plotly-plot .main-svg')) return false;
-  const caption = bar.querySelector('[data-testid="stAlertContentInfo"]');
-  const header = document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
-  const r = el.getBoundingClientRect(), b = bar.getBoundingClientRect(), c = caption.getBoundingClientRect();
-  return b.top >= header - 1 && c.top >= b.top && c.bottom <= b.bottom + 1
-    && r.top >= b.bottom - 1 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1;
-}
-"""
+FOCUS_IN_VIEW_JS = JS["FOCUS_IN_VIEW_JS"]
 
 # Once the scene's focus has come to rest: every line of text on the page that the pinned bar's lower edge cuts (a
 # line of a label, heading, paragraph, caption, select box, chart title or table, partly under the bar and partly
 # below it), and every table whose head row is under the bar while its body shows.
-CUT_BY_BAR_JS = """
-() => {
-  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
-  const bar = [...document.querySelectorAll('[data-testid="stMain"] .st-key-pr-bar')].find(shown);
-  const edge = bar.getBoundingClientRect().bottom;
-  const texts = '[data-testid="stWidgetLabel"], [data-testid="stHeading"], [data-testid="stMarkdownContainer"] p, '
-    + '[data-testid="stCaptionContainer"], [data-testid="stSelectbox"], .js-plotly-plot .gtitle, '
-    + '[data-testid="stTable"] :is(td, th), .a11y-table :is(td, th), .attention-t-caption';
-  const lines = (el) => {  // the boxes of the element's lines of text (the glyphs' own height, not the padding)
-    const out = [];
-    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-      if (!node.textContent.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      out.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
-    }
-    return out;
-  };
-  return [...document.querySelectorAll(`[data-testid="stMain"] :is(${texts})`)]
-    .filter((el) => shown(el) && !bar.contains(el))
-    .flatMap((el) => lines(el).map((r) => ({text: el.textContent.trim().slice(0, 40), top: r.top, bottom: r.bottom})))
-    .filter((r) => r.top < edge - 2 && r.bottom > edge + 2)
-    .concat([...document.querySelectorAll('[data-testid="stMain"] :is([data-testid="stTable"], .a11y-table) table')]
-      .filter((t) => shown(t) && t.tHead && t.tHead.getBoundingClientRect().top < edge - 2
-                     && t.getBoundingClientRect().bottom > edge + 2)
-      .map((t) => ({text: 'table head: ' + t.tHead.textContent.trim().slice(0, 30), top: t.getBoundingClientRect().top,
-                    bottom: t.getBoundingClientRect().bottom})));
-}
-"""
-AIMED_JS = "() => !!document.querySelector('[data-testid=\"stMain\"] .attention-focus[data-aimed=\"1\"]')"
+CUT_BY_BAR_JS = JS["CUT_BY_BAR_JS"]
+AIMED_JS = JS["AIMED_JS"]
 
 # Samples, at every animation frame (just before the browser paints it), whether a page title (h1) is there.
-TITLE_RECORDER_JS = """
-() => {
-  window.__titleSamples = [];
-  const titled = () => [...document.querySelectorAll('h1')].some((h) => h.getClientRects().length > 0);
-  const frame = () => {
-    window.__titleSamples.push({titled: titled(), path: location.pathname, t: Math.round(performance.now())});
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
-"""
+TITLE_RECORDER_JS = JS["TITLE_RECORDER_JS"]
 
 
 @pytest.mark.parametrize("lang, size", [("ko", (1920, 1080)), ("ko", (1280, 720)), ("en", (1920, 1080)),
@@ -272,8 +225,7 @@ def test_a_bad_lesson_file_is_refused_with_a_message_and_nothing_changes(app_ser
     assert path_of(page) == "gaze" and page.get_by_text("장면 1 /").count() == 0  # no lesson started
 
 
-BAR_POSITION_JS = """() => { const bar = document.querySelector('.st-key-pr-bar');
-  return bar ? getComputedStyle(bar.parentElement).position : null; }"""
+BAR_POSITION_JS = JS["BAR_POSITION_JS"]
 
 
 @pytest.mark.parametrize("size, pinned", [((1920, 1080), True), ((640, 360), False), ((390, 844), False)])

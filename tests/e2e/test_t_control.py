@@ -50,31 +50,15 @@ from tests.e2e.driver import (
     t_counts,
     t_shown,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 MAIN = '[data-testid="stMain"]'
 RTOL = 1e-9
 
 # what a trace of a T chart shows, read from the browser: its spec (layout.meta) and its drawn numbers
-T_TRACES_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
-  const meta = gd.layout.meta && gd.layout.meta.attention_t;
-  if (!meta) return [];
-  const plain = v => (typeof v === 'number' && Number.isFinite(v)) ? v : null;
-  const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
-  return meta.traces.map(spec => {
-    const t = gd.data[spec.i];
-    if (spec.axis === 'line') return {chart: name, spec, hidden: false, values: [t.line.width, t.opacity],
-                                      text: [t.hovertemplate], title: ''};
-    if (spec.axis === 'text') return {chart: name, spec, hidden: false, values: null, text: Array.from(t.text),
-                                      title: ''};
-    const v = gd.data[spec.i][spec.axis];
-    const values = spec.axis === 'z' ? Array.from(v, row => Array.from(row, plain)) : Array.from(v, plain);
-    const text = spec.text != null ? Array.from(gd.data[spec.i].text) : null;
-    return {chart: name, spec: {...spec, hide: undefined}, hidden: !!spec.hide, values, text,
-            title: (gd.layout.title || {}).text || ''};
-  });
-})
-"""
+T_TRACES_JS = JS["T_TRACES_JS"]
 
 
 def read(page, js: str):
@@ -220,15 +204,7 @@ def open_home(page, app_server, scenario: Scenario) -> None:
 
 
 # ④'s sums beside the stacks: the stack's bars and the Σ marks as drawn, and the annotations
-SUMS_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
-  const meta = gd.layout.meta && gd.layout.meta.attention_t;
-  if (!meta || !meta.sums) return [];
-  const y = i => Array.from(gd._fullData.find(f => f.index === i).y);  // decoded (gd.data may hold base64)
-  return [{bars: meta.sums.bars.map(y), total: y(meta.sums.marks),
-           notes: meta.sums.notes.map(k => gd.layout.annotations[k]).map(a => [a.y, a.text, a.yanchor, a.yshift])}];
-})
-"""
+SUMS_JS = JS["SUMS_JS"]
 
 
 def assert_sums(drawn: list, where: str) -> None:
@@ -242,27 +218,11 @@ def assert_sums(drawn: list, where: str) -> None:
         assert chart["notes"] == want, where
 
 
-MARKS_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')].flatMap(gd => {
-  const meta = gd.layout.meta && gd.layout.meta.attention_t;
-  if (!meta || !meta.marks) return [];
-  const name = gd.closest('[class*="st-key-chart-"]').className.match(/st-key-chart-(\\S+)/)[1];
-  const shapes = meta.marks.filter(m => m.shape !== undefined).map(m => gd.layout.shapes[m.shape])
-    .map(sh => [sh.x0, sh.x1]);
-  const notes = meta.marks.filter(m => m.note !== undefined).map(m => [gd.layout.annotations[m.note].x, m.log,
-    gd.layout.annotations[m.note].text]);
-  return [{chart: name, shapes, notes}];
-})
-"""
+MARKS_JS = JS["MARKS_JS"]
 
 
 # one round trip per T: the preview at T, then what every T chart shows, its sums and its marks
-AT_T_JS = f"""
-async (t) => {{
-  await window.__attentionT.preview(t);
-  return JSON.stringify({{traces: await ({T_TRACES_JS})(), sums: await ({SUMS_JS})(), marks: await ({MARKS_JS})()}});
-}}
-"""
+AT_T_JS = JS["AT_T_JS"]
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -325,48 +285,13 @@ def test_the_browsers_t_charts_equal_attention_core_and_plotlys_redraw_at_sample
 
 # what a T chart shows on screen: its cells' images and printed numbers (text and colour), its bars, its marks
 # and their labels, its value axis and title
-DRAWN_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
-  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => ({
-    images: [...gd.querySelectorAll('.hm image')].map(i => i.getAttribute('href') || i.getAttribute('xlink:href')),
-    cells: [...gd.querySelectorAll('g.heatmap-label text')].map(t => [t.textContent, getComputedStyle(t).fill,
-                                                                      t.getAttribute('x'), t.getAttribute('y')]),
-    bars: [...gd.querySelectorAll('.barlayer path')].map(p => p.getAttribute('d')),
-    texts: [...gd.querySelectorAll('.barlayer text, .scatterlayer text')].map(t => [t.textContent,
-                                                                      t.getAttribute('transform')]),
-    points: [...gd.querySelectorAll('.scatterlayer path.point')].map(p => p.getAttribute('transform')),
-    lines: [...gd.querySelectorAll('.scatterlayer g.trace')].map(g => [g.style.opacity,
-      ...[...g.querySelectorAll('path.js-line')].map(p => [p.getAttribute('d'), p.style.strokeWidth])]),
-    range: JSON.stringify([gd._fullLayout.yaxis.range, gd._fullLayout.xaxis.range]),
-    title: (gd.querySelector('.gtitle') || {}).textContent || '',
-  }))
-"""
+DRAWN_JS = JS["DRAWN_JS"]
 # where a chart's line at T and its label are drawn: [x, y0, y1] of each line, [x, y, box width, text x, text] of
 # each label (px)
-MARKS_DRAWN_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
-  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t && gd.layout.meta.attention_t.marks).map(gd => [
-    [...gd.querySelectorAll('.shapelayer path')].map(p => (p.getAttribute('d').match(/[-\\d.]+/g) || [])
-      .map(Number)),
-    [...gd.querySelectorAll('g.annotation g.cursor-pointer')].map(g => [
-      ...g.getAttribute('transform').match(/[-\\d.]+/g).map(Number),
-      Number(g.querySelector('rect.bg').getAttribute('width')), Number(g.querySelector('text').getAttribute('x')),
-      g.querySelector('text').textContent]),
-  ])
-"""
+MARKS_DRAWN_JS = JS["MARKS_DRAWN_JS"]
 # where the annotations of a T chart that rewrites them (④'s sums) are drawn: [x, y, box width, text] (px)
-NOTES_DRAWN_JS = """
-() => [...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
-  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t && gd.layout.meta.attention_t.sums).map(gd => [
-    [...gd.querySelectorAll('g.annotation g.cursor-pointer')].map(g => [
-      ...g.getAttribute('transform').match(/[-\\d.]+/g).map(Number),
-      Number(g.querySelector('rect.bg').getAttribute('width')), g.querySelector('text').textContent]),
-  ])
-"""
-FULL_REDRAW_JS = """
-() => Promise.all([...document.querySelectorAll('[class*="st-key-chart-"] .js-plotly-plot')]
-  .filter(gd => gd.layout.meta && gd.layout.meta.attention_t).map(gd => Plotly.redraw(gd)))
-"""
+NOTES_DRAWN_JS = JS["NOTES_DRAWN_JS"]
+FULL_REDRAW_JS = JS["FULL_REDRAW_JS"]
 
 
 def assert_fast_frame_is_plotlys_redraw(page, where: str, marked: int, summed: int) -> None:
@@ -444,12 +369,7 @@ def test_a_tap_tells_nothing_and_a_drag_redraws_the_weights_before_any_server_ru
 # The times (performance.now(), ms) at which the page handled each step of a T control, in the same event dispatch
 # as the control's own handler: a step clears the pause the step before it started, so a pause can have run out
 # (and told the server) only where two steps are at least PAUSE_MS apart
-PRESS_TIMES_JS = """() => {
-  window.__pressTimes = [];
-  document.addEventListener('input', (e) => {
-    if (e.target.closest('.attention-t-range')) window.__pressTimes.push(performance.now());
-  }, true);
-}"""
+PRESS_TIMES_JS = JS["PRESS_TIMES_JS"]
 # control.js: the server is told PAUSE_MS after the last key press
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js"))[1])
 
@@ -567,23 +487,8 @@ def test_where_the_module_cannot_load_the_streamlit_slider_is_the_control(app_se
 
 
 # ②'s weight path (tables.weight_path_table): what the table shows, and the browser's own numbers for it
-T_TABLE_JS = """
-() => [...document.querySelectorAll('.attention-t-table')].map(el => ({
-  rows: [...el.querySelectorAll('tbody tr')].map(tr => [tr.querySelector('th').textContent,
-                                                        [...tr.querySelectorAll('td')].map(td => td.textContent)]),
-  bars: [...el.querySelectorAll('td.attention-bar')].map(td => td.style.getPropertyValue('--w').trim()),
-  caption: el.querySelector('.attention-t-caption').textContent,
-  scores: JSON.parse(el.dataset.path).scores,
-}))
-"""
-T_TABLE_AT_JS = f"""
-async (t) => {{
-  await window.__attentionT.preview(t);
-  const [table] = await ({T_TABLE_JS})();
-  const path = window.__attentionT.math.weightPath(table.scores, t);
-  return JSON.stringify({{table, path: {{scaled: path.scaled, exp: path.exp, weights: path.weights}}}});
-}}
-"""
+T_TABLE_JS = JS["T_TABLE_JS"]
+T_TABLE_AT_JS = JS["T_TABLE_AT_JS"]
 
 
 def expected_weight_path(s: Scenario, t: float) -> dict:
@@ -618,8 +523,8 @@ def assert_weight_path_at_every_t(page, scenario: Scenario, name: str) -> None:
         assert shown["table"] == expected_weight_path(scenario, t), (name, t)
 
 
-TABLE_NODE_JS = "() => { window.__tableNode = document.querySelector('.attention-t-table'); }"
-SAME_TABLE_NODE_JS = "() => window.__tableNode === document.querySelector('.attention-t-table')"
+TABLE_NODE_JS = JS["TABLE_NODE_JS"]
+SAME_TABLE_NODE_JS = JS["SAME_TABLE_NODE_JS"]
 
 
 def test_a_t_step_on_score_is_the_controls_own_run_and_shows_what_the_link_shows(app_server, new_page):

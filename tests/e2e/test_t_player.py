@@ -5,6 +5,7 @@ link) are what they were."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
@@ -13,51 +14,21 @@ from attention_core import analysis, codec, softmax
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from tests.e2e.driver import by_key, click_toggle, go_to, key_class, settle, share_link
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 # Counts what the page sends to the server (every rerun request is a websocket message) and every change of
 # the app's script state, from before the page loads.
-HOOK_JS = """
-(() => {
-  window.__sent = 0; window.__states = [];
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (...a) { window.__sent += 1; return send.apply(this, a); };
-  new MutationObserver(ms => {
-    for (const m of ms) window.__states.push(m.target.getAttribute('data-test-script-state'));
-  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
-})();
-"""
+HOOK_JS = JS["HOOK_JS"]
 PLAYER = f".{key_class('chart:t-player')} .js-plotly-plot"
 # What the player shows now: the heatmap's z as drawn (gd.calcdata, which an animation frame changes while
 # gd.data stays), the entropy marker's x and the slider's active step.
-SHOWN_JS = """
-(sel) => {
-  const gd = document.querySelector(sel);
-  if (!gd || !gd.calcdata) return null;
-  const marker = gd.calcdata[2][0];
-  return {z: gd.calcdata[0][0].z.map(r => Array.from(r)), x: marker.x, y: marker.y,
-          active: gd._fullLayout.sliders[0].active, frames: gd._transitionData._frames.length};
-}
-"""
+SHOWN_JS = JS["SHOWN_JS"]
 
 # Records what the player shows at every animation frame (just before the browser paints it), each change once,
 # until the slider's last step is shown with the last T (or a minute has passed): `window.__played` is a promise.
-RECORD_JS = f"""
-([sel, last, lastT]) => {{
-  const shown = {SHOWN_JS.strip()};
-  window.__played = new Promise(resolve => {{
-    const out = [];
-    const t0 = performance.now();
-    const frame = () => {{
-      const now = shown(sel);
-      const prev = out[out.length - 1];
-      if (now && (!prev || prev.x !== now.x || prev.active !== now.active)) out.push(now);
-      if ((now && now.active === last && Number(now.x) === lastT) || performance.now() - t0 > 60000) resolve(out);
-      else requestAnimationFrame(frame);
-    }};
-    requestAnimationFrame(frame);
-  }});
-}}
-"""
+RECORD_JS = JS["RECORD_JS"]
 
 
 def app_state(page):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -25,6 +26,9 @@ from tests.e2e.driver import (
     share_link,
     step_t,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 # the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
 SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}
@@ -147,11 +151,7 @@ def test_a_t_step_on_a_page_with_no_t_chart_is_one_script_run(app_server, new_pa
 
 
 # Counts, on every animation frame, the frames in which the sidebar does not show exactly one share link.
-LINK_WATCH_JS = """() => { const w = window.__linkWatch = {missing: 0, on: true};
-  const tick = () => { if (!w.on) return;
-    if (document.querySelectorAll('[data-testid="stSidebar"] [data-testid="stCode"]').length !== 1) w.missing++;
-    requestAnimationFrame(tick); };
-  requestAnimationFrame(tick); }"""
+LINK_WATCH_JS = JS["LINK_WATCH_JS"]
 
 
 def test_the_share_link_stays_on_screen_while_the_page_runs(app_server, new_page):

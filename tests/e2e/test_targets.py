@@ -6,9 +6,13 @@ tests/e2e/test_axe.py, on the same page loads as the audit (tests/e2e/page_check
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from attention_core.registry import PAGES
 from tests.e2e.driver import settle
-from tests.e2e.page_checks import toolbar_failures
+from tests.e2e.page_checks import probes, toolbar_failures
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 
 def url(server, key: str) -> str:
@@ -29,14 +33,7 @@ def test_in_a_narrow_desktop_window_no_chart_toolbar_sits_over_a_title(app_serve
     assert covered == {}
 
 
-FOCUS_IN_GRID_JS = """
-() => {
-  const grid = document.activeElement && document.activeElement.closest('[data-testid="stDataFrame"]');
-  if (!grid) return null;
-  const s = getComputedStyle(grid);
-  return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)};
-}
-"""
+FOCUS_IN_GRID_JS = JS["FOCUS_IN_GRID_JS"]
 
 
 def test_a_data_grid_that_takes_the_keyboard_focus_shows_a_ring(app_server, new_page):

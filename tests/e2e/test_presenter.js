@@ -1,0 +1,16 @@
+// What tests/e2e/test_presenter.py evaluates in a page (Playwright's evaluate, wait_for_function): one `const` per
+// function at the start of a line, read by name at the module's import (page_checks.probes).
+
+const HEADER_BOTTOM_JS = () => document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
+
+const STEP_BOXES_JS = () => ['prev', 'next'].map(w => [...document.querySelectorAll(`[data-testid="stMain"] .st-key-pr-${w} button`)]
+  .map(b => b.getBoundingClientRect()).filter(r => r.width > 0)
+  .map(r => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right}))[0]);
+
+const NO_RUN_STATE_JS = (() => {
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (name === "data-test-script-state") return;
+    return set.call(this, name, value);
+  };
+})();
