@@ -426,13 +426,18 @@ def test_the_browser_tests_probes_parse_and_each_is_read_by_its_name(tmp_path, p
 
 
 def test_the_browser_tests_keep_their_javascript_in_js_files():
-    """No module of tests/e2e assigns a JavaScript function to a name in a Python string: it goes in the module's
-    .js file (read with page_checks.probes). Short expressions passed straight to evaluate stay where they are used."""
+    """No module of tests/e2e assigns a JavaScript function to a name in a Python string, or passes evaluate a script
+    of several lines: it goes in the module's .js file (read with page_checks.probes). Short expressions passed
+    straight to evaluate stay where they are used."""
     found = []
     for f in sorted((ROOT / "tests" / "e2e").glob("*.py")):
         for m in re.finditer(r'^([A-Z_][A-Z0-9_]*) = f?(?:"""|"|\')\s*(?:\(?[\w, ]*\)?\s*=>|function\b|\(\(\) =>)',
                              f.read_text(encoding="utf-8"), re.MULTILINE):
             found.append(f"{f.name}: {m.group(1)}")
+        source = f.read_text(encoding="utf-8")
+        for m in re.finditer(r'(?:evaluate|wait_for_function)\(\s*f?"""', source):
+            line = source.count("\n", 0, m.start()) + 1
+            found.append(f"{f.name}:{line}: a script of several lines passed to evaluate")
     assert not found, found
 
 

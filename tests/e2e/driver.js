@@ -79,3 +79,17 @@ const LECTURER_STATE_JS = () => {
   return {presenter: !!(toggle && toggle.checked), t: t ? t.textContent.trim() : null,
           error: alert ? alert.textContent.slice(0, 120) : null};
 };
+
+const CLICK_BOTH_JS = ([drawer, button]) => {
+  const summary = document.querySelector(`[data-testid="stMain"] .${drawer} summary`);
+  const press = document.querySelector(`[data-testid="stMain"] .${button} button`);
+  if (!summary || !press) throw new Error(`not on the page: ${drawer} ${button}`);
+  summary.click();
+  press.click();
+};
+
+const PLOTS_DRAWN_JS = ([sel, n]) => {
+  const plots = document.querySelectorAll(sel);
+  return plots.length >= n
+    && [...plots].every(p => p.querySelector('svg.main-svg'));
+};

@@ -282,11 +282,7 @@ def plotly_count(page) -> int:
 
 def wait_for_plots(page, n_min: int = 1, timeout: float = 30000) -> int:
     page.wait_for_function(
-        """([sel, n]) => {
-             const plots = document.querySelectorAll(sel);
-             return plots.length >= n
-               && [...plots].every(p => p.querySelector('svg.main-svg'));
-           }""",
+        JS["PLOTS_DRAWN_JS"],
         arg=[f"{SEL_PLOTLY_CHART} {SEL_PLOTLY_RENDERED}", n_min],
         timeout=timeout,
         polling=100,
@@ -410,13 +406,7 @@ def click_with_a_fragments_change(page, fragment_drawer: str, button: str) -> No
     button `button` (drawn by the whole page) in one moment of the browser. Streamlit's frontend sends the widget
     changes of one moment in one message, as a run of the first fragment among them: what a clicker's press meets
     right after a page is drawn, when presenter mode's page-width report (a fragment's) goes out."""
-    page.evaluate("""([drawer, button]) => {
-      const summary = document.querySelector(`[data-testid="stMain"] .${drawer} summary`);
-      const press = document.querySelector(`[data-testid="stMain"] .${button} button`);
-      if (!summary || !press) throw new Error(`not on the page: ${drawer} ${button}`);
-      summary.click();
-      press.click();
-    }""", [key_class(fragment_drawer), key_class(button)])
+    page.evaluate(JS["CLICK_BOTH_JS"], [key_class(fragment_drawer), key_class(button)])
 
 
 def settle(page, n_min: int = 1, timeout: float = 90000) -> None:

@@ -154,3 +154,22 @@ const LABELS_JS = () => [...document.querySelectorAll(':is([data-testid="stMain"
                                                                 b.scrollHeight > b.clientHeight + 1));
     return {text: e.textContent.trim(), cut};
   });
+
+const TOGGLE_RING_JS = () => {
+  const a = document.activeElement;
+  const box = a.closest('[data-testid="stCheckbox"]');  // its input is hidden: the ring is on the switch drawn
+  const target = box ? box.querySelector('label > span + div') : a;
+  const s = getComputedStyle(target);
+  const kind = a.closest('[data-testid="stPageLink-NavLink"]') ? 'link' : box ? 'toggle' : a.tagName;
+  return [kind, s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor];
+};
+
+const SMALL_TARGETS_JS = sel => [...document.querySelectorAll(sel)]
+  .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && (r.height < 44 || r.width < 44))
+  .map(r => [Math.round(r.width), Math.round(r.height)]);
+
+const SENTENCE_RINGED_JS = want => {
+  const f = (BOXES_JS)().filter(b => b.focused);
+  return f.length === 1 && f[0].key === 'st-key-sb-sentence' && f[0].edge === want.edge
+    && f[0].ring === 'solid' && f[0].ringColor === want.ring;
+};

@@ -147,14 +147,7 @@ def test_focus_ring_on_toggles_and_step_links(app_server, new_page):
     rings = {}
     for _ in range(40):
         page.keyboard.press("Tab")
-        info = page.evaluate("""() => {
-          const a = document.activeElement;
-          const box = a.closest('[data-testid="stCheckbox"]');  // its input is hidden: the ring is on the switch drawn
-          const target = box ? box.querySelector('label > span + div') : a;
-          const s = getComputedStyle(target);
-          const kind = a.closest('[data-testid="stPageLink-NavLink"]') ? 'link' : box ? 'toggle' : a.tagName;
-          return [kind, s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor];
-        }""")
+        info = page.evaluate(JS["TOGGLE_RING_JS"])
         rings.setdefault(info[0], info[1:])
     for kind in ("link", "toggle"):
         assert kind in rings, rings
@@ -180,9 +173,7 @@ def test_on_a_phone_no_toolbar_and_the_sidebar_folds_after_a_step_link(app_serve
     assert box["width"] >= 44 and box["height"] >= 44, box
     assert by_key(page, "chart:weights").count() == 1
     # the student's other targets on a page with a quiz and pickers: help buttons, segmented buttons, select boxes
-    small = page.evaluate("""sel => [...document.querySelectorAll(sel)]
-      .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && (r.height < 44 || r.width < 44))
-      .map(r => [Math.round(r.width), Math.round(r.height)])""", STUDENT_TARGETS)
+    small = page.evaluate(JS["SMALL_TARGETS_JS"], STUDENT_TARGETS)
     assert not small, small
 
 
@@ -536,10 +527,7 @@ def test_text_and_select_boxes_edges_stand_out_from_the_page_and_their_fill(app_
     primary, ring = ("rgb({}, {}, {})".format(*(int(c[i:i + 2], 16) for i in (1, 3, 5)))
                      for c in (theme.PRIMARY_COLOR, theme.FOCUS_COLOR))
     # the edge's colour changes with a transition: bounded wait for its end
-    page.wait_for_function(f"""want => {{ const f = ({BOXES_JS})().filter(b => b.focused);
-      return f.length === 1 && f[0].key === 'st-key-sb-sentence' && f[0].edge === want.edge
-        && f[0].ring === 'solid' && f[0].ringColor === want.ring; }}""", arg={"edge": primary, "ring": ring},
-        timeout=10000)
+    page.wait_for_function(JS["SENTENCE_RINGED_JS"], arg={"edge": primary, "ring": ring}, timeout=10000)
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     go(page, "score")

@@ -34,6 +34,9 @@ from tests.e2e.driver import (
     tick_texts,
     upload_state,
 )
+from tests.e2e.page_checks import probes
+
+JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
 
 
 def test_presenter_mode_walks_every_step_and_stays_with_the_lecturer_not_the_share_link(app_server, new_page):
@@ -41,12 +44,9 @@ def test_presenter_mode_walks_every_step_and_stays_with_the_lecturer_not_the_sha
     page.goto(app_server.url)
     settle(page)
     click_toggle(page, "sb:presenter")
-    body_px = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')]
-        .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+    body_px = page.evaluate(JS["BODY_PX_JS"])
     assert body_px >= 22
-    chart_px = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot')]
-        .map(gd => gd._fullLayout.font.size))""")
+    chart_px = page.evaluate(JS["CHART_PX_JS"])
     assert chart_px >= 16
     box = page.locator(SIDEBAR).bounding_box()
     assert box is None or box["x"] + box["width"] <= 1  # the sidebar is folded away

@@ -15,3 +15,7 @@ const LABELS_AND_BARS_JS = name => {
 };
 
 const GRID_COLUMNS_JS = name => document.querySelector(`.st-key-chart-${name} .js-plotly-plot`)._fullLayout.xaxis.domain[1];
+
+const SIDEBAR_IN_JS = () => { const sb = document.querySelector('[data-testid="stSidebar"]');
+  const r = sb && sb.getBoundingClientRect();
+  return !!r && r.left >= -1 && r.width > 200; };

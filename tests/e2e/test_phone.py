@@ -43,9 +43,7 @@ def test_the_sidebar_still_opens_on_a_phone(app_server, new_page):
     opener = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
     page.locator(opener).first.click()
     # the sidebar has slid in: its left edge on the screen, at its full width
-    page.wait_for_function("""() => { const sb = document.querySelector('[data-testid="stSidebar"]');
-                                      const r = sb && sb.getBoundingClientRect();
-                                      return !!r && r.left >= -1 && r.width > 200; }""", timeout=30000)
+    page.wait_for_function(JS["SIDEBAR_IN_JS"], timeout=30000)
     box = page.locator('[data-testid="stSidebar"]').bounding_box()
     assert box is not None and box["x"] >= -1 and box["width"] > 200
 

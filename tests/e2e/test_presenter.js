@@ -14,3 +14,11 @@ const NO_RUN_STATE_JS = (() => {
     return set.call(this, name, value);
   };
 })();
+
+const FAKE_COPY_JS = () => {
+  window.attentionCompat.fail('main', 'taken away by the test');  // the clicker stands down
+  const box = document.createElement('div');  // with a copy up (as the clicker's own, with the title still there)
+  box.id = window.attentionCompat.OLD_PAGE;
+  box.dataset.shownAt = String(performance.now());
+  document.body.appendChild(box);  // itself a change of the page
+};

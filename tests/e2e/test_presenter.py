@@ -200,11 +200,5 @@ def test_a_copy_of_the_old_page_never_stays_once_the_clicker_stands_down(app_ser
     page = new_page(viewport=(1920, 1080))
     page.goto(app_server.page_url("score"))
     settle(page)
-    page.evaluate("""() => {
-      window.attentionCompat.fail('main', 'taken away by the test');  // the clicker stands down
-      const box = document.createElement('div');  // with a copy up (as the clicker's own, with the title still there)
-      box.id = window.attentionCompat.OLD_PAGE;
-      box.dataset.shownAt = String(performance.now());
-      document.body.appendChild(box);  // itself a change of the page
-    }""")
+    page.evaluate(JS["FAKE_COPY_JS"])
     page.wait_for_function("() => !document.getElementById(window.attentionCompat.OLD_PAGE)", timeout=30000)
