@@ -35,9 +35,9 @@ from tests.e2e.driver import (
     StreamlitServer,
     start_server,
 )
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 E2E_DIR = Path(__file__).resolve().parent
 CONSOLE_LINES_KEPT = 300

@@ -45,10 +45,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e import page_checks
-from tests.e2e.page_checks import probes
 from tests.tools import free_port
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = page_checks.probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

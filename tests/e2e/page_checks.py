@@ -51,6 +51,12 @@ def probes(path: Path = PROBES_FILE) -> dict[str, str]:
     return found
 
 
+
+def probes_beside(module: str) -> dict[str, str]:
+    """The probes of the .js file beside a test module (`probes_beside(__file__)`)."""
+    return probes(Path(module).with_suffix(".js"))
+
+
 PROBES = probes()
 FOLDED_JS, LAYOUT_JS, TARGETS_JS, COVERED_JS = (PROBES[k] for k in ("FOLDED", "LAYOUT", "TARGETS", "COVERED"))
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 
 import numpy as np
 
 from attention_core import figures, theme
 from attention_core.i18n import text
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 TITLE_PAGES = ("score", "temperature", "learn")
 

@@ -5,12 +5,10 @@ loads as its audit)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from attention_core import theme
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 PRESENTER_BODY_PX = 22  # paragraphs, captions, widget labels, what is typed or picked
 

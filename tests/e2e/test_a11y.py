@@ -9,7 +9,6 @@ instead of being cut under the text-spacing style."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -18,11 +17,11 @@ from attention_core.i18n import text
 from attention_core.registry import PAGE_KEYS
 from attention_core.ui.a11y import UI_NAMES
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, path_of, settle, switch_language
-from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH, probes
+from tests.e2e.page_checks import FOLDED_JS, HEIGHT, PHONE_UA, WIDTH, probes_beside
 from tests.e2e.test_axe import open_sidebar, sidebar_open
 from tests.e2e.test_t_player import app_state
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 CHARTS_JS = JS["CHARTS_JS"]
 TABLES_JS = JS["TABLES_JS"]

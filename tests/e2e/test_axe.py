@@ -32,10 +32,10 @@ from attention_core.i18n import text
 from attention_core.registry import LANGUAGES, PAGE_KEYS
 from tests.e2e import page_checks, room_layout
 from tests.e2e.driver import SIDEBAR_LINKS, by_key, click_toggle, settle, start_server, switch_language
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 from tests.e2e.room_text import room_text_failures
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 AXE_JS = Path(__file__).resolve().parents[2] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

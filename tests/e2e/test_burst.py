@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from attention_core import codec
 from attention_core.ui import T_OPTIONS, web
 from tests.e2e.driver import PAGE_KEYS, SIDEBAR, go_to, settle, share_link, t_counts, t_shown, wait_for_app
 from tests.e2e.driver import t_control as t_control_of
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 PRESSES, GAP_MS, ROUNDS = 5, 60, 2
 PAUSE_MS = int(re.search(r"const PAUSE_MS = (\d+);", web.asset("tcontrol/control.js")).group(1))

@@ -9,7 +9,6 @@ a bound. The last test restarts the server on the same folder: the class and its
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from attention_core import analysis
@@ -19,11 +18,11 @@ from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, key_class, settle, start_server, wait_for_app
 from tests.e2e.page_checks import (
     PHONE,  # 390×844, touch, a phone's user agent
-    probes,
+    probes_beside,
 )
 from tests.e2e.test_axe import NAMED_JS, OPEN_SIDEBAR, Audits
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 STUDENTS = 6
 WAIT = 90_000  # ms: a bound for a busy machine, never a sleep

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from pathlib import Path
 
 import numpy as np
 
@@ -25,11 +24,11 @@ from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import assert_no_exception, by_key, settle, wait_for_app
-from tests.e2e.page_checks import PHONE_UA, probes
+from tests.e2e.page_checks import PHONE_UA, probes_beside
 from tests.e2e.room_text import room_text_failures
 from tests.e2e.test_axe import NAMED_JS, Audits
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 STUDENTS = 5
 PHONE = {"viewport": (390, 844), "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA}

@@ -4,14 +4,13 @@ coincident keys share one label, and the page says they coincide."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 
 from tests.e2e.driver import settle
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 LABEL_BOXES_JS = JS["LABEL_BOXES_JS"]
 

@@ -17,10 +17,10 @@ from attention_core.handout import charts
 from attention_core.i18n import text
 from attention_core.registry import LANGS
 from tests.e2e.driver import click_button, open_tools, poll_until, settle
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 from tests.e2e.test_axe import AXE_JS, FAILING, RUN_AXE_JS, STRUCTURE_RULES, TAGS, summary
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 pytestmark = pytest.mark.e2e
 

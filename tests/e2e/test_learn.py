@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import base64
 import re
-from pathlib import Path
 
 import numpy as np
 
 from attention_core.i18n import text
 from attention_core.registry import LANGUAGES
 from tests.e2e.driver import by_key, chart_by_name, chart_shown, go_to, settle
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 MAIN = '[data-testid="stMain"]'
 # The first metric is the step.

@@ -34,9 +34,9 @@ from tests.e2e.driver import (
     tick_texts,
     upload_state,
 )
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 
 def test_presenter_mode_walks_every_step_and_stays_with_the_lecturer_not_the_share_link(app_server, new_page):

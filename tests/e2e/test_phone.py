@@ -5,12 +5,10 @@ tests/e2e/test_axe.py, on the same page loads as the audit (tests/e2e/page_check
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.e2e.driver import settle
-from tests.e2e.page_checks import HEIGHT, PHONE_UA, WIDTH, probes
+from tests.e2e.page_checks import HEIGHT, PHONE_UA, WIDTH, probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 
 def test_a_swipe_across_a_chart_scrolls_the_page(app_server, new_page):

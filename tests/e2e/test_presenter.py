@@ -3,8 +3,6 @@ on moves a step, and nothing of the page's first row sits under Streamlit's fixe
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from attention_core.i18n import text
@@ -18,9 +16,9 @@ from tests.e2e.driver import (
     path_of,
     settle,
 )
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 # Key presses timed against a run that is just starting: the races they once lost (a blank page, a new page's
 # widgets reported back at their defaults) and how each was closed are in docs/reliability.md.

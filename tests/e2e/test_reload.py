@@ -4,16 +4,15 @@ encoded state under it. Slider steps add no history entries; a share link still 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect
 
 from attention_core import codec
 from attention_core.scenario import Scenario, View
 from tests.e2e.driver import SIDEBAR, T_VALUE, edit_first_cell, go_to, set_sentence, settle, step_t, tick_texts
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 SENTENCE = "고양이가 매트 위에 앉았다"
 T_THUMB = f"{SIDEBAR} {T_VALUE}"  # the T control's value

@@ -6,7 +6,6 @@ sidebar saved as a file and loaded back in a new browser; a bad file refused."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -27,9 +26,8 @@ from tests.e2e.driver import (
     settle,
     switch_language,
 )
-from tests.e2e.page_checks import probes
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = page_checks.probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 BANNER = "[data-testid='stMain'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']"
 

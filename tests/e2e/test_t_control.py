@@ -50,9 +50,9 @@ from tests.e2e.driver import (
     t_counts,
     t_shown,
 )
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 MAIN = '[data-testid="stMain"]'
 RTOL = 1e-9

@@ -5,7 +5,6 @@ link) are what they were."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
@@ -14,9 +13,9 @@ from attention_core import analysis, codec, softmax
 from attention_core.i18n import text
 from attention_core.registry import T_OPTIONS
 from tests.e2e.driver import by_key, click_toggle, go_to, key_class, settle, share_link
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 # Counts what the page sends to the server (every rerun request is a websocket message) and every change of
 # the app's script state, from before the page loads.

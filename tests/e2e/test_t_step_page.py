@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -26,9 +25,9 @@ from tests.e2e.driver import (
     share_link,
     step_t,
 )
-from tests.e2e.page_checks import probes
+from tests.e2e.page_checks import probes_beside
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 # the multi-head heads follow the sidebar T; ⑧ with positions and a causal mask
 SCENARIOS = {"multihead": {"head_temperature": "shared"}, "order": {"pe_alpha": 1.0, "mask": "causal"}}

@@ -6,13 +6,11 @@ tests/e2e/test_axe.py, on the same page loads as the audit (tests/e2e/page_check
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from attention_core.registry import PAGES
 from tests.e2e.driver import settle
-from tests.e2e.page_checks import probes, toolbar_failures
+from tests.e2e.page_checks import probes_beside, toolbar_failures
 
-JS = probes(Path(__file__).with_suffix(".js"))  # the JavaScript this module evaluates in a page
+JS = probes_beside(__file__)  # the JavaScript this module evaluates in a page
 
 
 def url(server, key: str) -> str:
