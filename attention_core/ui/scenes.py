@@ -72,9 +72,14 @@ OPENERS = ("home:lesson", "sc:builtin")
 STEPS = {"pr:next": 1, "pr:prev": -1}
 
 
+def pressed(key: str) -> bool:
+    """Is button `key` pressed in this run (read in a callback: its press comes in this run's message)."""
+    return st.session_state.get(key) is True
+
+
 def opening() -> bool:
-    """Is a lesson's opener pressed in this run (read in a callback: its press comes in this run's message)."""
-    return any(st.session_state.get(key) is True for key in OPENERS)
+    """Is a lesson's opener pressed in this run."""
+    return any(pressed(key) for key in OPENERS)
 
 
 def step(p: Page, by: int) -> None:
@@ -247,7 +252,7 @@ def preview(p: Page, scene: scenes.Scene | None, refused: InputError | None) -> 
 def open_builtin(p: Page) -> None:
     """The built-in lesson from its first scene, moved on by the steps pressed in the same message (`step`)."""
     lesson = scenes.builtin()
-    steps = sum(by for key, by in STEPS.items() if st.session_state.get(key) is True)
+    steps = sum(by for key, by in STEPS.items() if pressed(key))
     start(p, lesson, p.t("lecture.builtin_opened", n=len(lesson)), at=steps)
 
 
